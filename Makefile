@@ -1,0 +1,35 @@
+# Quick start: `make demo` and `make test` do all set-up on Debian 12.
+BUILD ?= build
+CMAKE_FLAGS ?= -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+JOBS ?= $(shell nproc)
+
+.PHONY: all deps configure build demo test test-sanitize clean format
+
+all: build
+
+deps:
+	./scripts/install-deps
+
+configure: deps
+	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	./scripts/demo $(BUILD)
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-sanitize: deps
+	@test -f $(BUILD)-asan/CMakeCache.txt || cmake -S . -B $(BUILD)-asan \
+		$(CMAKE_FLAGS) -DSTOPS_SHADOW_SANITIZE=ON -DSTOPS_SHADOW_BAZEL_TESTS=OFF
+	cmake --build $(BUILD)-asan -j $(JOBS)
+	cd $(BUILD)-asan && ctest --output-on-failure -j $(JOBS) -LE nosan
+
+format:
+	clang-format -i gen/*.c gen/*.h
+
+clean:
+	rm -rf $(BUILD) $(BUILD)-asan

@@ -1,0 +1,76 @@
+# stops_shadow(<name> SOURCES a.bpf.c... [INCLUDES dir...] [BPF_CFLAGS flag...])
+#
+# Compiles each BPF source to <stem>.bpf.o, generates <stem>.shadow.h, and
+# makes <name> an INTERFACE target that hands users the header's include
+# directory, libbpf, and a define <STEM>_BPF_OBJECT="<path of the object>".
+#
+# Variables a user may set before including this file:
+#   STOPS_SHADOW_EXECUTABLE  the generator (default: stops-shadow on PATH)
+#   STOPS_SHADOW_BPF_CLANG   clang with the BPF target (default: clang)
+#   STOPS_SHADOW_TARGET_ARCH __TARGET_ARCH_ value (default: x86)
+include_guard(GLOBAL)
+
+if(NOT STOPS_SHADOW_EXECUTABLE)
+	find_program(STOPS_SHADOW_EXECUTABLE stops-shadow REQUIRED)
+endif()
+if(NOT STOPS_SHADOW_BPF_CLANG)
+	find_program(STOPS_SHADOW_BPF_CLANG clang REQUIRED)
+endif()
+if(NOT STOPS_SHADOW_TARGET_ARCH)
+	set(STOPS_SHADOW_TARGET_ARCH x86)
+endif()
+if(NOT TARGET PkgConfig::LIBBPF)
+	find_package(PkgConfig REQUIRED)
+	pkg_check_modules(LIBBPF REQUIRED IMPORTED_TARGET libbpf>=1.4)
+endif()
+
+function(stops_shadow name)
+	cmake_parse_arguments(ARG "" "" "SOURCES;INCLUDES;BPF_CFLAGS" ${ARGN})
+	set(outdir ${CMAKE_CURRENT_BINARY_DIR}/${name}.shadow)
+	file(MAKE_DIRECTORY ${outdir})
+	set(incs)
+	foreach(inc ${ARG_INCLUDES})
+		get_filename_component(inc ${inc} ABSOLUTE)
+		list(APPEND incs -I${inc})
+	endforeach()
+	set(hdrs)
+	set(objs)
+	set(defs)
+	foreach(src ${ARG_SOURCES})
+		get_filename_component(src ${src} ABSOLUTE)
+		get_filename_component(base ${src} NAME)
+		string(REGEX REPLACE "(\\.bpf)?\\.c$" "" stem ${base})
+		set(obj ${outdir}/${stem}.bpf.o)
+		set(hdr ${outdir}/${stem}.shadow.h)
+		add_custom_command(OUTPUT ${obj}
+			COMMAND ${STOPS_SHADOW_BPF_CLANG} -target bpf -g -O2
+				-D__TARGET_ARCH_${STOPS_SHADOW_TARGET_ARCH}
+				${incs} ${ARG_BPF_CFLAGS}
+				-MD -MF ${obj}.d -c ${src} -o ${obj}
+			DEPFILE ${obj}.d
+			MAIN_DEPENDENCY ${src}
+			COMMENT "BPF ${base}" VERBATIM)
+		# The generator keeps an unchanged header's mtime; the stamp is
+		# what the build tool compares against.
+		add_custom_command(OUTPUT ${hdr}.stamp
+			BYPRODUCTS ${hdr}
+			COMMAND ${STOPS_SHADOW_EXECUTABLE} gen ${obj} -o ${hdr}
+			COMMAND ${CMAKE_COMMAND} -E touch ${hdr}.stamp
+			DEPENDS ${obj} ${STOPS_SHADOW_EXECUTABLE}
+			COMMENT "shadow ${stem}.shadow.h" VERBATIM)
+		list(APPEND hdrs ${hdr}.stamp)
+		list(APPEND objs ${obj})
+		string(TOUPPER ${stem} up)
+		string(MAKE_C_IDENTIFIER ${up} up)
+		list(APPEND defs ${up}_BPF_OBJECT="${obj}")
+	endforeach()
+	add_custom_target(_stops_${name}_gen DEPENDS ${hdrs})
+	add_library(${name} INTERFACE)
+	add_dependencies(${name} _stops_${name}_gen)
+	target_include_directories(${name} INTERFACE ${outdir})
+	target_compile_definitions(${name} INTERFACE ${defs})
+	target_link_libraries(${name} INTERFACE PkgConfig::LIBBPF)
+	set_target_properties(${name} PROPERTIES
+		STOPS_SHADOW_OBJECTS "${objs}"
+		STOPS_SHADOW_INCLUDE_DIR "${outdir}")
+endfunction()
