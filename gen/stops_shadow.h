@@ -62,7 +62,8 @@ struct stops_enum {
  * has to reason about alignment.
  */
 struct stops_member {
-	const char *name; /* NULL: anonymous struct/union member */
+	const char *name;   /* BTF name; NULL: anonymous struct/union member */
+	const char *c_name; /* emitted: name, __padding_<i>, __unsupported_<i> */
 	enum stops_kind kind;
 	uint32_t bit_offset; /* from the start of the enclosing aggregate */
 	uint32_t bit_size;   /* bitfield width, 0 when not a bitfield */

@@ -1,0 +1,686 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* BTF-to-layout model: one BTF struct becomes an explicitly laid out shadow. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "internal.h"
+
+/*
+ * Every byte of a shadow aggregate is spelled out: gaps become char
+ * arrays and sub-byte gaps unnamed bitfields, so a host ABI with weaker
+ * alignment (i386: 8-byte scalars 4-aligned, 4-byte pointers) cannot move
+ * a member. A bitfield is declared with the smallest unsigned/signed
+ * type whose naturally aligned unit contains it, e.g. bits 20..50 of
+ *
+ *	struct { unsigned long long a:20, b:31; };
+ *
+ * need an 8-byte unit, bits 3..7 a 1-byte one. Placed exactly at the
+ * current position and fitting its unit, the field lands on the same bit
+ * on every SysV ABI, whatever the original declared type was.
+ */
+
+/* Per named aggregate: counters for generated member names. */
+struct names {
+	uint32_t pad;
+	uint32_t unsup;
+};
+
+struct layout {
+	struct model_ctx *ctx;
+	struct stops_aggr *aggr;
+	struct ptr_vec members; /* struct stops_member * */
+	struct names *names;
+	const char *scope; /* c_name of the nearest named aggregate */
+	uint32_t cur_bit;
+	int depth;
+};
+
+#define MAX_MEMBERS (1u << 20)
+
+static int model_aggr(struct model_ctx *ctx, uint32_t type_id,
+		      const char *c_name, const char *scope, const char *path,
+		      int depth, struct names *names, struct stops_aggr **out);
+
+const struct btf_type *btf_skip_mods(const struct btf *btf, uint32_t id,
+				     uint32_t *res_id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	for (int i = 0; t && i < STOPS_MAX_CHAIN; i++) {
+		switch (btf_kind(t)) {
+		case BTF_KIND_TYPEDEF:
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_CONST:
+		case BTF_KIND_RESTRICT:
+		case BTF_KIND_TYPE_TAG:
+			id = t->type;
+			t = btf__type_by_id(btf, id);
+			break;
+		default:
+			if (res_id)
+				*res_id = id;
+			return t;
+		}
+	}
+	return NULL;
+}
+
+bool btf_is_func_ptr(const struct btf *btf, uint32_t id)
+{
+	const struct btf_type *t = btf_skip_mods(btf, id, NULL);
+
+	if (!t || !btf_is_ptr(t))
+		return false;
+	t = btf_skip_mods(btf, t->type, NULL);
+	return t && btf_is_func_proto(t);
+}
+
+static const char *int_c_type(uint32_t size, bool is_signed)
+{
+	switch (size) {
+	case 1:
+		return is_signed ? "signed char" : "unsigned char";
+	case 2:
+		return is_signed ? "short" : "unsigned short";
+	case 4:
+		return is_signed ? "int" : "unsigned int";
+	case 8:
+		return is_signed ? "long long" : "unsigned long long";
+	default:
+		return NULL;
+	}
+}
+
+static struct stops_member *new_member(struct layout *l)
+{
+	struct model_ctx *ctx = l->ctx;
+	struct stops_member *m;
+
+	if (ctx->nr_members >= MAX_MEMBERS)
+		return NULL;
+	m = arena_calloc(ctx->arena, 1, sizeof(*m));
+	if (!m || ptr_vec_push(&l->members, m))
+		return NULL;
+	ctx->nr_members++;
+	return m;
+}
+
+static int too_many(struct layout *l)
+{
+	if (l->ctx->nr_members >= MAX_MEMBERS)
+		return stops_errf(l->ctx->err, -E2BIG,
+				  "%s: more than %u members in the object",
+				  l->aggr->path, MAX_MEMBERS);
+	return -ENOMEM;
+}
+
+static int add_padding_bytes(struct layout *l, uint32_t bytes, bool tail)
+{
+	struct stops_member *m;
+
+	if (!bytes)
+		return 0;
+	m = new_member(l);
+	if (!m)
+		return too_many(l);
+	m->kind = STOPS_PADDING;
+	m->bit_offset = l->cur_bit;
+	m->size = bytes;
+	m->c_type = "char";
+	m->c_name = tail ? "__padding_end" :
+			   arena_printf(l->ctx->arena, "__padding_%u",
+					l->names->pad++);
+	if (!m->c_name)
+		return -ENOMEM;
+	l->cur_bit += bytes * 8;
+	return 0;
+}
+
+static int add_padding_bits(struct layout *l, uint32_t bits)
+{
+	struct stops_member *m;
+
+	if (!bits)
+		return 0;
+	m = new_member(l);
+	if (!m)
+		return too_many(l);
+	m->kind = STOPS_PADDING;
+	m->bit_offset = l->cur_bit;
+	m->bit_size = bits;
+	m->c_type = "unsigned char";
+	l->cur_bit += bits;
+	return 0;
+}
+
+/* Fill from the current position to bit; sub-byte parts as bitfields. */
+static int pad_to(struct layout *l, uint32_t bit, bool bitfield)
+{
+	uint32_t head, ret;
+
+	if (l->aggr->is_union || bit == l->cur_bit)
+		return 0;
+	if (l->cur_bit % 8) {
+		head = 8 - l->cur_bit % 8;
+		if (!bitfield || bit - l->cur_bit < head) {
+			/* A non-bitfield starts on the next byte by itself. */
+			if (!bitfield)
+				l->cur_bit += head;
+			else
+				return add_padding_bits(l, bit - l->cur_bit);
+		} else {
+			ret = add_padding_bits(l, head);
+			if (ret)
+				return ret;
+		}
+	}
+	if (l->cur_bit > bit)
+		return 0;
+	ret = add_padding_bytes(l, (bit - l->cur_bit) / 8, false);
+	if (ret)
+		return ret;
+	return bitfield ? add_padding_bits(l, bit - l->cur_bit) : 0;
+}
+
+static struct stops_enum *find_enum(struct model_ctx *ctx, uint32_t id)
+{
+	for (uint32_t i = 0; i < ctx->enums.len; i++) {
+		struct stops_enum *e = ctx->enums.items[i];
+
+		if (e->btf_id == id)
+			return e;
+	}
+	return NULL;
+}
+
+static int fill_enum_vals(struct model_ctx *ctx, const struct btf_type *t,
+			  struct stops_enum *e)
+{
+	uint32_t n = btf_vlen(t);
+
+	e->vals = arena_calloc(ctx->arena, n ? n : 1, sizeof(*e->vals));
+	if (!e->vals)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t name_off;
+		int64_t v;
+
+		if (btf_is_enum(t)) {
+			const struct btf_enum *ev = btf_enum(t) + i;
+
+			name_off = ev->name_off;
+			v = e->is_signed ? (int64_t)ev->val :
+					   (int64_t)(uint32_t)ev->val;
+		} else {
+			const struct btf_enum64 *ev = btf_enum64(t) + i;
+
+			name_off = ev->name_off;
+			v = (int64_t)btf_enum64_value(ev);
+		}
+		e->vals[i].name = btf__name_by_offset(ctx->btf, name_off);
+		e->vals[i].value = v;
+		if (!e->vals[i].name || !e->vals[i].name[0])
+			return stops_errf(ctx->err, -EINVAL,
+					  "enum type [%u]: enumerator %u has no name",
+					  e->btf_id, i);
+	}
+	e->nr_vals = n;
+	return 0;
+}
+
+static int get_enum(struct model_ctx *ctx, uint32_t id, const struct btf_type *t,
+		    struct stops_enum **out)
+{
+	struct stops_enum *e = find_enum(ctx, id);
+	const char *name;
+	int ret;
+
+	if (e)
+		goto out;
+	e = arena_calloc(ctx->arena, 1, sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	name = btf__name_by_offset(ctx->btf, t->name_off);
+	e->name = name && name[0] ? name : NULL;
+	e->btf_id = id;
+	e->size = t->size;
+	e->is_signed = btf_kflag(t);
+	ret = fill_enum_vals(ctx, t, e);
+	if (ret)
+		return ret;
+	if (ptr_vec_push(&ctx->enums, e))
+		return -ENOMEM;
+out:
+	*out = e;
+	return 0;
+}
+
+static void set_opaque(struct stops_member *m, const char *why)
+{
+	m->kind = STOPS_OPAQUE;
+	m->why = why;
+	m->c_type = "char";
+	m->bit_size = 0;
+}
+
+/* Scalar kinds shared by members and array elements. */
+static int classify_scalar(struct model_ctx *ctx, uint32_t id,
+			   const struct btf_type *t, struct stops_member *m,
+			   enum stops_kind *kind)
+{
+	struct stops_enum *e;
+	uint8_t enc;
+	int ret;
+
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+		enc = btf_int_encoding(t);
+		m->is_signed = enc & BTF_INT_SIGNED;
+		if (btf_int_offset(t) || btf_int_bits(t) != t->size * 8)
+			return 1;
+		if (enc & BTF_INT_BOOL)
+			m->c_type = t->size == 1 ? "_Bool" : NULL;
+		else if (t->size == 1 && !strcmp(btf__name_by_offset(ctx->btf, t->name_off), "char"))
+			m->c_type = "char";
+		else
+			m->c_type = int_c_type(t->size, m->is_signed);
+		*kind = STOPS_INT;
+		return m->c_type ? 0 : 1;
+	case BTF_KIND_FLOAT:
+		m->is_signed = true;
+		m->c_type = t->size == 4 ? "float" : t->size == 8 ? "double" : NULL;
+		*kind = STOPS_FLOAT;
+		return m->c_type ? 0 : 1;
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		ret = get_enum(ctx, id, t, &e);
+		if (ret)
+			return ret;
+		m->enm = e;
+		m->is_signed = e->is_signed;
+		m->c_type = int_c_type(t->size, e->is_signed);
+		*kind = STOPS_ENUM;
+		return m->c_type ? 0 : 1;
+	default:
+		return 1;
+	}
+}
+
+static const char *child_c_name(struct layout *l, const char *name)
+{
+	return arena_printf(l->ctx->arena, "%s__%s", l->scope, name);
+}
+
+/*
+ * Nested aggregates: anonymous members stay inline (their members share
+ * the parent's name space), named ones become a type named by path.
+ */
+static int nested(struct layout *l, uint32_t id, const char *name,
+		  struct stops_aggr **out)
+{
+	const char *c_name = NULL, *path;
+	struct stops_aggr *a;
+	struct names *names = NULL;
+	int ret;
+
+	if (name) {
+		c_name = child_c_name(l, name);
+		path = arena_printf(l->ctx->arena, "%s.%s", l->aggr->path, name);
+	} else {
+		path = l->aggr->path;
+	}
+	if ((name && !c_name) || !path)
+		return -ENOMEM;
+	if (!name)
+		names = l->names;
+	ret = model_aggr(l->ctx, id, c_name, l->scope, path, l->depth + 1,
+			 names, &a);
+	if (ret)
+		return ret;
+	*out = a;
+	return 0;
+}
+
+static int classify_array(struct layout *l, uint32_t id, struct stops_member *m)
+{
+	struct model_ctx *ctx = l->ctx;
+	const struct btf_type *t = btf__type_by_id(ctx->btf, id);
+	uint64_t total = 1;
+	struct stops_aggr *a;
+	int ret;
+
+	while (t && btf_is_array(t)) {
+		const struct btf_array *arr = btf_array(t);
+
+		if (m->nr_dims == STOPS_MAX_DIMS)
+			return 1;
+		m->dims[m->nr_dims++] = arr->nelems;
+		total *= arr->nelems;
+		if (total > UINT32_MAX)
+			return stops_errf(ctx->err, -EOVERFLOW,
+					  "%s.%s: array too large",
+					  l->aggr->path, m->name);
+		t = btf_skip_mods(ctx->btf, arr->type, &id);
+	}
+	if (!t)
+		return stops_errf(ctx->err, -EINVAL,
+				  "%s.%s: array element type loops or is invalid",
+				  l->aggr->path, m->name);
+	if (btf_is_composite(t)) {
+		if (!t->size)
+			return 1;
+		ret = nested(l, id, m->name, &a);
+		if (ret)
+			return ret;
+		m->aggr = a;
+		m->elem_kind = a->is_union ? STOPS_UNION : STOPS_STRUCT;
+		m->elem_size = a->size;
+	} else {
+		ret = classify_scalar(ctx, id, t, m, &m->elem_kind);
+		if (ret)
+			return ret;
+		m->elem_size = t->size;
+	}
+	if (total * m->elem_size != m->size)
+		return stops_errf(ctx->err, -EINVAL,
+				  "%s.%s: array size %u does not match its elements",
+				  l->aggr->path, m->name, m->size);
+	m->kind = STOPS_ARRAY;
+	return 0;
+}
+
+/* Returns 0 when typed, 1 when the member must stay opaque, <0 error. */
+static int classify(struct layout *l, uint32_t id, const struct btf_type *t,
+		    struct stops_member *m)
+{
+	struct stops_aggr *a;
+	int ret;
+
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+	case BTF_KIND_FLOAT:
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		return classify_scalar(l->ctx, id, t, m, &m->kind);
+	case BTF_KIND_PTR:
+		m->why = "pointer";
+		if (!btf_is_func_ptr(l->ctx->btf, id))
+			return 1;
+		/* libbpf only places programs in the map type's own slots. */
+		m->why = "function pointer in a nested aggregate";
+		if (l->depth)
+			return 1;
+		m->kind = STOPS_FUNC_PTR;
+		return 0;
+	case BTF_KIND_ARRAY:
+		m->why = "array of unsupported elements";
+		return classify_array(l, id, m);
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		ret = nested(l, id, m->name, &a);
+		if (ret)
+			return ret;
+		m->aggr = a;
+		m->kind = a->is_union ? STOPS_UNION : STOPS_STRUCT;
+		return 0;
+	case BTF_KIND_FWD:
+		m->why = "incomplete type";
+		return 1;
+	case BTF_KIND_UNKN:
+	case BTF_KIND_TYPEDEF:
+	case BTF_KIND_VOLATILE:
+	case BTF_KIND_CONST:
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_FUNC:
+	case BTF_KIND_FUNC_PROTO:
+	case BTF_KIND_VAR:
+	case BTF_KIND_DATASEC:
+	case BTF_KIND_DECL_TAG:
+	case BTF_KIND_TYPE_TAG:
+	default:
+		return stops_errf(l->ctx->err, -EINVAL,
+				  "%s.%s: unknown member kind %u",
+				  l->aggr->path, m->name ? m->name : "(anon)",
+				  btf_kind(t));
+	}
+}
+
+/* Bitfields: the smallest unit, per the comment at the top. */
+static int classify_bitfield(struct layout *l, uint32_t id,
+			     const struct btf_type *t, struct stops_member *m,
+			     uint32_t bit, uint32_t width)
+{
+	enum stops_kind kind;
+	uint32_t s;
+	int ret;
+
+	if (!btf_is_int(t) && !btf_is_any_enum(t))
+		return stops_errf(l->ctx->err, -EINVAL,
+				  "%s.%s: bitfield of BTF kind %u",
+				  l->aggr->path, m->name ? m->name : "(anon)",
+				  btf_kind(t));
+	if (width > 64 || width > t->size * 8)
+		return stops_errf(l->ctx->err, -EINVAL,
+				  "%s.%s: bitfield width %u exceeds its type",
+				  l->aggr->path, m->name ? m->name : "(anon)",
+				  width);
+	ret = classify_scalar(l->ctx, id, t, m, &kind);
+	if (ret < 0)
+		return ret;
+	if (btf_is_int(t)) {
+		m->is_signed = btf_int_encoding(t) & BTF_INT_SIGNED;
+		if (btf_int_encoding(t) & BTF_INT_BOOL)
+			m->is_signed = false;
+	}
+	for (s = 1; s < 8; s *= 2)
+		if (bit / (8 * s) == (bit + width - 1) / (8 * s))
+			break;
+	m->kind = kind == STOPS_ENUM ? STOPS_ENUM : STOPS_INT;
+	m->c_type = int_c_type(s, m->is_signed);
+	m->bit_size = width;
+	return 0;
+}
+
+static int check_bounds(struct layout *l, const char *name, uint32_t bit,
+			uint32_t width, uint64_t size)
+{
+	uint64_t end = width ? (uint64_t)bit + width : (uint64_t)bit + size * 8;
+
+	if (end > (uint64_t)l->aggr->size * 8)
+		return stops_errf(l->ctx->err, -EINVAL,
+				  "%s.%s: member at bit %u extends past the type's %u bytes",
+				  l->aggr->path, name, bit, l->aggr->size);
+	if (l->aggr->is_union && bit)
+		return stops_errf(l->ctx->err, -EINVAL,
+				  "%s.%s: union member at non-zero bit %u",
+				  l->aggr->path, name, bit);
+	if (!l->aggr->is_union && bit < l->cur_bit)
+		return stops_errf(l->ctx->err, -EINVAL,
+				  "%s.%s: member at bit %u overlaps the previous one",
+				  l->aggr->path, name, bit);
+	return 0;
+}
+
+static bool misaligned(struct layout *l, uint32_t id, uint32_t bit)
+{
+	int align = btf__align_of(l->ctx->btf, id);
+
+	return align > 1 && (bit / 8) % (uint32_t)align;
+}
+
+static int type_member(struct layout *l, struct stops_member *m, uint32_t id,
+		       const struct btf_type *t, uint32_t bit, uint32_t width)
+{
+	int ret;
+
+	ret = width ? classify_bitfield(l, id, t, m, bit, width) :
+		      classify(l, id, t, m);
+	if (ret < 0)
+		return ret;
+	m->c_name = m->name;
+	if (ret > 0) {
+		set_opaque(m, m->why ? m->why : "unsupported type");
+		m->c_name = arena_printf(l->ctx->arena, "__unsupported_%u",
+					 l->names->unsup++);
+		if (!m->c_name)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
+{
+	const struct btf_member *bm = btf_members(pt) + i;
+	uint32_t bit = btf_member_bit_offset(pt, i);
+	uint32_t width = btf_member_bitfield_size(pt, i);
+	struct model_ctx *ctx = l->ctx;
+	const struct btf_type *t;
+	struct stops_member *m;
+	const char *name;
+	uint32_t id;
+	int64_t size;
+	int ret;
+
+	name = btf__name_by_offset(ctx->btf, bm->name_off);
+	t = btf_skip_mods(ctx->btf, bm->type, &id);
+	if (!t || !name)
+		return stops_errf(ctx->err, -EINVAL,
+				  "%s: member %u: invalid type or name",
+				  l->aggr->path, i);
+	if (!width && bit % 8)
+		return stops_errf(ctx->err, -EINVAL,
+				  "%s.%s: member at bit %u is not byte aligned",
+				  l->aggr->path, name, bit);
+	size = btf_is_fwd(t) ? 0 : btf__resolve_size(ctx->btf, bm->type);
+	if (size < 0)
+		return stops_errf(ctx->err, (int)size,
+				  "%s.%s: cannot resolve the member's size",
+				  l->aggr->path, name);
+	if (!size && !width)
+		return 0; /* flexible array, empty struct, fwd: no bytes */
+	if (size > UINT32_MAX)
+		return stops_errf(ctx->err, -EOVERFLOW, "%s.%s: member too large",
+				  l->aggr->path, name);
+	ret = check_bounds(l, name, bit, width, (uint64_t)size);
+	if (ret)
+		return ret;
+	if (!width && misaligned(l, bm->type, bit))
+		l->aggr->packed = true;
+	ret = pad_to(l, bit, width);
+	if (ret)
+		return ret;
+	m = new_member(l);
+	if (!m)
+		return too_many(l);
+	m->name = name[0] ? name : NULL;
+	m->btf_id = bm->type;
+	m->size = (uint32_t)size;
+	m->bit_offset = bit;
+	ret = type_member(l, m, id, t, bit, width);
+	if (ret)
+		return ret;
+	if (!l->aggr->is_union)
+		l->cur_bit = width ? bit + width : bit + m->size * 8;
+	return 0;
+}
+
+static int add_aggr_members(struct layout *l, const struct btf_type *t)
+{
+	uint32_t n = btf_vlen(t), max_align = 1;
+	int ret;
+
+	for (uint32_t i = 0; i < n; i++) {
+		ret = add_member(l, t, i);
+		if (ret)
+			return ret;
+	}
+	if (l->aggr->is_union) {
+		/* A union shorter than its BTF size gets a full-size filler. */
+		uint32_t max = 0;
+
+		for (uint32_t i = 0; i < l->members.len; i++) {
+			struct stops_member *m = l->members.items[i];
+			uint32_t sz = m->bit_size ? (m->bit_size + 7) / 8 : m->size;
+
+			if (sz > max)
+				max = sz;
+		}
+		if (max < l->aggr->size)
+			ret = add_padding_bytes(l, l->aggr->size, true);
+		return ret;
+	}
+	if (l->cur_bit % 8)
+		l->cur_bit += 8 - l->cur_bit % 8;
+	for (uint32_t i = 0; i < n; i++) {
+		int a = btf__align_of(l->ctx->btf, btf_members(t)[i].type);
+
+		if (a > 0 && (uint32_t)a > max_align)
+			max_align = (uint32_t)a;
+	}
+	if (l->aggr->size % max_align)
+		l->aggr->packed = true;
+	return add_padding_bytes(l, l->aggr->size - l->cur_bit / 8, true);
+}
+
+static int model_aggr(struct model_ctx *ctx, uint32_t type_id,
+		      const char *c_name, const char *scope, const char *path,
+		      int depth, struct names *names, struct stops_aggr **out)
+{
+	const struct btf_type *t = btf__type_by_id(ctx->btf, type_id);
+	struct names own = { 0 };
+	struct layout l = { .ctx = ctx, .depth = depth };
+	struct stops_aggr *a;
+	int ret;
+
+	if (depth > STOPS_MAX_DEPTH)
+		return stops_errf(ctx->err, -ELOOP,
+				  "%s: aggregates nested deeper than %d levels",
+				  path, STOPS_MAX_DEPTH);
+	if (!t || !btf_is_composite(t))
+		return stops_errf(ctx->err, -EINVAL,
+				  "%s: type [%u] is not a struct or union", path,
+				  type_id);
+	if (t->size > UINT32_MAX / 8)
+		return stops_errf(ctx->err, -EFBIG, "%s: type of %u bytes is too large",
+				  path, t->size);
+	a = arena_calloc(ctx->arena, 1, sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	a->c_name = c_name;
+	a->path = path;
+	a->is_union = btf_is_union(t);
+	a->size = t->size;
+	a->btf_id = type_id;
+	ret = btf__align_of(ctx->btf, type_id);
+	a->align = ret > 0 ? (uint32_t)ret : 1;
+	l.aggr = a;
+	l.names = names ? names : &own;
+	l.scope = c_name ? c_name : scope;
+	ret = add_aggr_members(&l, t);
+	if (ret)
+		goto out;
+	ret = -ENOMEM;
+	a->members = arena_calloc(ctx->arena, l.members.len ? l.members.len : 1,
+				  sizeof(*a->members));
+	if (!a->members)
+		goto out;
+	for (uint32_t i = 0; i < l.members.len; i++)
+		a->members[i] = *(struct stops_member *)l.members.items[i];
+	a->nr_members = l.members.len;
+	/* Named types are emitted on their own, after what they contain. */
+	if (c_name && ptr_vec_push(&ctx->aggrs, a))
+		goto out;
+	*out = a;
+	ret = 0;
+out:
+	ptr_vec_free(&l.members);
+	return ret;
+}
+
+int model_struct(struct model_ctx *ctx, uint32_t type_id, const char *c_name,
+		 const char *path, struct stops_aggr **out)
+{
+	return model_aggr(ctx, type_id, c_name, c_name, path, 0, NULL, out);
+}

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* stops-shadow command line: a thin front end over the generator library. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <bpf/libbpf.h>
+
+#include "stops_shadow.h"
+
+#define EXIT_BAD_INPUT 1
+#define EXIT_USAGE 2
+#define EXIT_INCOMPATIBLE 3
+#define MAX_KERNEL_BTF 64
+
+static const char usage_text[] =
+	"Usage: stops-shadow [gen] OBJ.bpf.o [-o OUT.h] [--name NAME] [--depfile FILE]\n"
+	"       stops-shadow check OBJ.bpf.o [--kernel-btf PATH]... [--json]\n"
+	"       stops-shadow dump OBJ.bpf.o [--json]\n"
+	"       stops-shadow --help | --version\n"
+	"\n"
+	"gen    write a C header of shadow types for the object's struct_ops maps\n"
+	"check  compare each map with the kernel's type (default /sys/kernel/btf/vmlinux)\n"
+	"dump   print each map's layout and initial values\n"
+	"\n"
+	"Exit status: 0 ok, 1 bad input or error, 2 usage, 3 incompatible (check).\n";
+
+struct args {
+	const char *cmd;
+	const char *obj;
+	const char *out;
+	const char *name;
+	const char *depfile;
+	const char *kernel_btf[MAX_KERNEL_BTF];
+	size_t nr_kernel_btf;
+	bool json;
+};
+
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "stops-shadow: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (see stops-shadow --help)\n");
+	return EXIT_USAGE;
+}
+
+static int fail(const char *file, const char *msg)
+{
+	fprintf(stderr, "stops-shadow: %s: %s\n", file, msg);
+	return EXIT_BAD_INPUT;
+}
+
+static bool takes_value(const char *opt)
+{
+	return !strcmp(opt, "-o") || !strcmp(opt, "--name") ||
+	       !strcmp(opt, "--depfile") || !strcmp(opt, "--kernel-btf");
+}
+
+static int set_option(struct args *a, const char *opt, const char *val)
+{
+	if (!strcmp(opt, "-o") && !strcmp(a->cmd, "gen"))
+		a->out = val;
+	else if (!strcmp(opt, "--name") && !strcmp(a->cmd, "gen"))
+		a->name = val;
+	else if (!strcmp(opt, "--depfile") && !strcmp(a->cmd, "gen"))
+		a->depfile = val;
+	else if (!strcmp(opt, "--kernel-btf") && !strcmp(a->cmd, "check")) {
+		if (a->nr_kernel_btf == MAX_KERNEL_BTF)
+			return usage_error("too many --kernel-btf (at most %d)",
+					   MAX_KERNEL_BTF);
+		a->kernel_btf[a->nr_kernel_btf++] = val;
+	} else if (!strcmp(opt, "--json") && strcmp(a->cmd, "gen"))
+		a->json = true;
+	else
+		return usage_error("%s: option %s is not known", a->cmd, opt);
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct args *a)
+{
+	int i = 1, ret;
+
+	a->cmd = "gen";
+	if (i < argc && (!strcmp(argv[i], "gen") || !strcmp(argv[i], "check") ||
+			 !strcmp(argv[i], "dump")))
+		a->cmd = argv[i++];
+	for (; i < argc; i++) {
+		const char *arg = argv[i], *val = NULL;
+
+		if (arg[0] != '-' || !strcmp(arg, "-")) {
+			if (a->obj)
+				return usage_error("more than one object: %s",
+						   arg);
+			a->obj = arg;
+			continue;
+		}
+		if (!strcmp(arg, "--")) {
+			if (++i < argc && !a->obj)
+				a->obj = argv[i];
+			if (i + 1 < argc)
+				return usage_error("more than one object");
+			break;
+		}
+		if (takes_value(arg)) {
+			if (++i == argc)
+				return usage_error("%s needs a value", arg);
+			val = argv[i];
+		}
+		ret = set_option(a, arg, val);
+		if (ret)
+			return ret;
+	}
+	if (!a->obj)
+		return usage_error("%s: no BPF object given", a->cmd);
+	if (a->depfile && !a->out)
+		return usage_error("--depfile needs -o");
+	return 0;
+}
+
+static int read_all(const char *path, char **buf, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	struct stat st;
+	int ret = -1;
+
+	if (!f)
+		return -1;
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode))
+		goto out;
+	*buf = malloc((size_t)st.st_size + 1);
+	if (!*buf)
+		goto out;
+	*len = fread(*buf, 1, (size_t)st.st_size, f);
+	ret = *len == (size_t)st.st_size ? 0 : -1;
+	if (ret) {
+		free(*buf);
+		*buf = NULL;
+	}
+out:
+	fclose(f);
+	return ret;
+}
+
+static bool same_content(const char *path, const char *data, size_t len)
+{
+	char *old = NULL;
+	size_t old_len = 0;
+	bool same;
+
+	if (read_all(path, &old, &old_len))
+		return false;
+	same = old_len == len && !memcmp(old, data, len);
+	free(old);
+	return same;
+}
+
+/* Temporary file + rename: readers never see a partial file. */
+static int write_atomic(const char *path, const char *data, size_t len)
+{
+	size_t plen = strlen(path);
+	char *tmp = malloc(plen + 16);
+	mode_t mask;
+	int fd, ret = -1;
+
+	if (same_content(path, data, len)) {
+		free(tmp);
+		return 0;
+	}
+	if (!tmp)
+		return -1;
+	snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		goto out;
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) || write(fd, data, len) != (ssize_t)len) {
+		close(fd);
+		unlink(tmp);
+		goto out;
+	}
+	if (close(fd) || rename(tmp, path)) {
+		unlink(tmp);
+		goto out;
+	}
+	ret = 0;
+out:
+	free(tmp);
+	return ret;
+}
+
+static int emit_to_buffer(const struct stops_model *m, const struct args *a,
+			  char **buf, size_t *len, struct stops_err *err)
+{
+	FILE *f = open_memstream(buf, len);
+	int ret;
+
+	if (!f)
+		return -ENOMEM;
+	if (!strcmp(a->cmd, "dump"))
+		ret = stops_emit_dump(m, a->json, f, err);
+	else
+		ret = stops_emit_c(m, f, err);
+	if (fclose(f) && !ret)
+		ret = -ENOMEM;
+	return ret;
+}
+
+static int write_depfile(const struct args *a)
+{
+	char *dep;
+	size_t len;
+	int ret;
+
+	len = strlen(a->out) + strlen(a->obj) + 8;
+	dep = malloc(len);
+	if (!dep)
+		return -1;
+	snprintf(dep, len, "%s: %s\n", a->out, a->obj);
+	ret = write_atomic(a->depfile, dep, strlen(dep));
+	free(dep);
+	return ret;
+}
+
+static int run_emit(const struct stops_model *m, const struct args *a)
+{
+	struct stops_err err = { "" };
+	char *buf = NULL;
+	size_t len = 0;
+	int ret;
+
+	ret = emit_to_buffer(m, a, &buf, &len, &err);
+	if (ret) {
+		ret = fail(a->obj, err.msg[0] ? err.msg : strerror(-ret));
+		goto out;
+	}
+	if (!a->out) {
+		if (fwrite(buf, 1, len, stdout) != len || fflush(stdout))
+			ret = fail("<stdout>", strerror(errno));
+		goto out;
+	}
+	if (write_atomic(a->out, buf, len)) {
+		ret = fail(a->out, strerror(errno));
+		goto out;
+	}
+	if (a->depfile && write_depfile(a))
+		ret = fail(a->depfile, strerror(errno));
+out:
+	free(buf);
+	return ret;
+}
+
+static int run_check(const struct stops_model *m, const struct args *a)
+{
+	struct stops_check_opts opts = {
+		.kernel_btf = a->kernel_btf,
+		.nr_kernel_btf = a->nr_kernel_btf,
+		.json = a->json,
+	};
+	struct stops_err err = { "" };
+	int ret;
+
+	ret = stops_check(m, &opts, stdout, &err);
+	if (fflush(stdout) && ret >= 0)
+		return fail("<stdout>", strerror(errno));
+	if (ret < 0)
+		return fail(a->obj, err.msg[0] ? err.msg : strerror(-ret));
+	return ret ? EXIT_INCOMPATIBLE : 0;
+}
+
+/* libbpf's BTF parser warns on stderr: the one-line error says it all. */
+static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	(void)level;
+	(void)fmt;
+	(void)ap;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct stops_open_opts opts = { 0 };
+	struct stops_object *obj = NULL;
+	struct stops_err err = { "" };
+	struct args a = { 0 };
+	int ret;
+
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		printf("stops-shadow %s\n", STOPS_SHADOW_VERSION);
+		return 0;
+	}
+	ret = parse_args(argc, argv, &a);
+	if (ret)
+		return ret;
+	if (!getenv("STOPS_SHADOW_DEBUG"))
+		libbpf_set_print(quiet);
+	opts.name = a.name;
+	ret = stops_object__open_file(a.obj, &opts, &obj, &err);
+	if (ret)
+		return fail(a.obj, err.msg[0] ? err.msg : strerror(-ret));
+	if (!strcmp(a.cmd, "check"))
+		ret = run_check(stops_object__model(obj), &a);
+	else
+		ret = run_emit(stops_object__model(obj), &a);
+	stops_object__free(obj);
+	return ret;
+}

@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* ELF reader: the sections of a BPF object that struct_ops maps live in. */
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#ifndef EM_BPF
+#define EM_BPF 247
+#endif
+
+static const char *const st_ops_sec_names[2] = {
+	".struct_ops",
+	".struct_ops.link",
+};
+
+/* What the parse needs while libelf is open; nothing here outlives it. */
+struct elf_state {
+	Elf *elf;
+	size_t shstrndx;
+	size_t nr_secs;
+	Elf_Scn *symtab;
+	uint32_t strtab_idx;
+	Elf_Scn *rel[2];
+	const char *rel_name[2];
+};
+
+static int elf_err(struct stops_err *err, const char *what)
+{
+	return stops_errf(err, -EINVAL, "%s: %s", what, elf_errmsg(-1));
+}
+
+static int check_ident(const uint8_t *img, size_t size, struct stops_err *err)
+{
+	if (size < EI_NIDENT || memcmp(img, ELFMAG, SELFMAG))
+		return stops_errf(err, -EINVAL, "not an ELF file");
+	if (img[EI_CLASS] != ELFCLASS64)
+		return stops_errf(err, -EINVAL,
+				  "not a BPF object: 32-bit ELF (BPF objects are ELFCLASS64)");
+	if (img[EI_DATA] != ELFDATA2LSB)
+		return stops_errf(err, -EINVAL,
+				  "big-endian ELF: only little-endian BPF objects are supported");
+	if (size < sizeof(Elf64_Ehdr))
+		return stops_errf(err, -EINVAL, "truncated ELF header (%zu bytes)",
+				  size);
+	return 0;
+}
+
+static int check_ehdr(struct elf_state *s, size_t size, struct stops_err *err)
+{
+	GElf_Ehdr eh;
+
+	if (elf_kind(s->elf) != ELF_K_ELF)
+		return stops_errf(err, -EINVAL, "not an ELF file");
+	if (!gelf_getehdr(s->elf, &eh))
+		return elf_err(err, "bad ELF header");
+	if (eh.e_machine != EM_BPF)
+		return stops_errf(err, -EINVAL,
+				  "not a BPF object: e_machine is %u, not EM_BPF (247)",
+				  eh.e_machine);
+	if (eh.e_type != ET_REL)
+		return stops_errf(err, -EINVAL,
+				  "not a BPF object file: e_type %u is not ET_REL",
+				  eh.e_type);
+	if (eh.e_shoff > size)
+		return stops_errf(err, -EINVAL,
+				  "section header table at 0x%llx is past the end of the file",
+				  (unsigned long long)eh.e_shoff);
+	if (elf_getshdrnum(s->elf, &s->nr_secs))
+		return elf_err(err, "bad section header count");
+	if (elf_getshdrstrndx(s->elf, &s->shstrndx))
+		return elf_err(err, "bad section name table index");
+	if (s->shstrndx >= s->nr_secs)
+		return stops_errf(err, -EINVAL,
+				  "section name table index %zu out of range", s->shstrndx);
+	return 0;
+}
+
+/* Section data, checked to lie inside the image. */
+static int sec_data(const struct bpf_elf *e, const GElf_Shdr *sh,
+		    const char *name, const uint8_t **data, uint32_t *len,
+		    struct stops_err *err)
+{
+	size_t size = e->image_size;
+
+	if (sh->sh_type == SHT_NOBITS)
+		return stops_errf(err, -EINVAL, "section %s has no data (NOBITS)",
+				  name);
+	if (sh->sh_offset > size || sh->sh_size > size - sh->sh_offset)
+		return stops_errf(err, -EINVAL,
+				  "section %s (offset 0x%llx, size 0x%llx) extends past the end of the file",
+				  name, (unsigned long long)sh->sh_offset,
+				  (unsigned long long)sh->sh_size);
+	if (sh->sh_size > UINT32_MAX)
+		return stops_errf(err, -EFBIG, "section %s is too large", name);
+	/* Raw bytes of the image: no libelf buffer to outlive. */
+	*data = e->image + sh->sh_offset;
+	*len = (uint32_t)sh->sh_size;
+	return 0;
+}
+
+static int st_ops_sec_index(const char *name)
+{
+	for (int i = 0; i < 2; i++)
+		if (!strcmp(name, st_ops_sec_names[i]))
+			return i;
+	return -1;
+}
+
+static int scan_section(struct bpf_elf *e, struct elf_state *s, Elf_Scn *scn,
+			struct stops_err *err)
+{
+	GElf_Shdr sh;
+	const char *name;
+	int i;
+
+	if (!gelf_getshdr(scn, &sh))
+		return elf_err(err, "bad section header");
+	name = elf_strptr(s->elf, s->shstrndx, sh.sh_name);
+	if (!name)
+		return stops_errf(err, -EINVAL, "section %zu: bad name offset %u",
+				  elf_ndxscn(scn), sh.sh_name);
+	if (sh.sh_type == SHT_SYMTAB) {
+		if (s->symtab)
+			return stops_errf(err, -EINVAL, "more than one symbol table");
+		s->symtab = scn;
+		s->strtab_idx = sh.sh_link;
+		return 0;
+	}
+	if (!strcmp(name, ".BTF"))
+		return sec_data(e, &sh, name, &e->btf_data, &e->btf_size, err);
+	i = st_ops_sec_index(name);
+	if (i >= 0) {
+		e->st_ops[i].name = st_ops_sec_names[i];
+		e->st_ops[i].idx = (uint32_t)elf_ndxscn(scn);
+		return sec_data(e, &sh, name, &e->st_ops[i].data,
+				&e->st_ops[i].size, err);
+	}
+	if (strncmp(name, ".rel", 4))
+		return 0;
+	i = st_ops_sec_index(name + 4);
+	if (i < 0 && !strncmp(name, ".rela", 5) && st_ops_sec_index(name + 5) >= 0)
+		return stops_errf(err, -EINVAL,
+				  "section %s: RELA relocations are not used by BPF", name);
+	if (i < 0)
+		return 0;
+	if (sh.sh_type != SHT_REL)
+		return stops_errf(err, -EINVAL, "section %s is not SHT_REL", name);
+	s->rel[i] = scn;
+	s->rel_name[i] = name;
+	return 0;
+}
+
+static int cmp_sym(const void *a, const void *b)
+{
+	const struct elf_sym_info *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	return (x->shndx > y->shndx) - (x->shndx < y->shndx);
+}
+
+static bool is_st_ops_shndx(const struct bpf_elf *e, uint32_t shndx)
+{
+	return (e->st_ops[0].data && e->st_ops[0].idx == shndx) ||
+	       (e->st_ops[1].data && e->st_ops[1].idx == shndx);
+}
+
+/* Keep the data symbols of the struct_ops sections, sorted for lookup. */
+static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
+		     struct stops_err *err)
+{
+	Elf_Data *d;
+	GElf_Shdr sh;
+	size_t n;
+
+	if (!s->symtab)
+		return 0;
+	if (!gelf_getshdr(s->symtab, &sh))
+		return elf_err(err, "bad symbol table header");
+	if (s->strtab_idx >= s->nr_secs)
+		return stops_errf(err, -EINVAL,
+				  "symbol table string section %u out of range",
+				  s->strtab_idx);
+	d = elf_getdata(s->symtab, NULL);
+	if (!d)
+		return elf_err(err, ".symtab");
+	n = d->d_size / sizeof(Elf64_Sym);
+	e->syms = arena_calloc(a, n ? n : 1, sizeof(*e->syms));
+	if (!e->syms)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		GElf_Sym sym;
+		const char *name;
+
+		if (!gelf_getsym(d, (int)i, &sym))
+			return elf_err(err, ".symtab");
+		if (!is_st_ops_shndx(e, sym.st_shndx) ||
+		    GELF_ST_TYPE(sym.st_info) == STT_SECTION)
+			continue;
+		name = elf_strptr(s->elf, s->strtab_idx, sym.st_name);
+		if (!name)
+			return stops_errf(err, -EINVAL,
+					  "symbol %zu: bad name offset %u", i,
+					  sym.st_name);
+		name = arena_strdup(a, name);
+		if (!name)
+			return -ENOMEM;
+		e->syms[e->nr_syms++] = (struct elf_sym_info){
+			.name = name,
+			.shndx = sym.st_shndx,
+			.value = sym.st_value,
+			.size = sym.st_size,
+		};
+	}
+	qsort(e->syms, e->nr_syms, sizeof(*e->syms), cmp_sym);
+	return 0;
+}
+
+int64_t bpf_elf__sym_offset(const struct bpf_elf *e, uint32_t shndx,
+			    const char *name)
+{
+	struct elf_sym_info key = { .name = name, .shndx = shndx };
+	const struct elf_sym_info *sym;
+
+	if (!e->nr_syms)
+		return -ENOENT;
+	sym = bsearch(&key, e->syms, e->nr_syms, sizeof(key), cmp_sym);
+	if (!sym || sym->value > UINT32_MAX)
+		return -ENOENT;
+	return (int64_t)sym->value;
+}
+
+static const char *sec_name_of(struct elf_state *s, size_t shndx)
+{
+	Elf_Scn *scn = elf_getscn(s->elf, shndx);
+	GElf_Shdr sh;
+
+	if (!scn || !gelf_getshdr(scn, &sh))
+		return NULL;
+	return elf_strptr(s->elf, s->shstrndx, sh.sh_name);
+}
+
+/* A section symbol points at a program by offset: find its FUNC symbol. */
+static const char *func_at(struct elf_state *s, Elf_Data *syms, size_t shndx,
+			   uint64_t value)
+{
+	size_t n = syms->d_size / sizeof(Elf64_Sym);
+
+	for (size_t i = 0; i < n; i++) {
+		GElf_Sym sym;
+
+		if (!gelf_getsym(syms, (int)i, &sym))
+			return NULL;
+		if (GELF_ST_TYPE(sym.st_info) == STT_FUNC &&
+		    sym.st_shndx == shndx && sym.st_value == value)
+			return elf_strptr(s->elf, s->strtab_idx, sym.st_name);
+	}
+	return NULL;
+}
+
+static int resolve_reloc(struct elf_state *s, struct arena *a, Elf_Data *syms,
+			 const struct elf_sec *sec, const GElf_Rel *rel,
+			 struct elf_reloc *out, struct stops_err *err)
+{
+	size_t symi = GELF_R_SYM(rel->r_info);
+	const char *name, *psec;
+	GElf_Sym sym;
+
+	if (rel->r_offset > sec->size || sec->size - rel->r_offset < 8)
+		return stops_errf(err, -EINVAL,
+				  "relocation at %s+0x%llx is past the end of the section",
+				  sec->name, (unsigned long long)rel->r_offset);
+	if (symi >= syms->d_size / sizeof(Elf64_Sym) || !gelf_getsym(syms, (int)symi, &sym))
+		return stops_errf(err, -EINVAL,
+				  "relocation at %s+0x%llx: symbol index %zu out of range",
+				  sec->name, (unsigned long long)rel->r_offset, symi);
+	name = elf_strptr(s->elf, s->strtab_idx, sym.st_name);
+	if (!name)
+		name = "<?>";
+	if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
+		return stops_errf(err, -EINVAL,
+				  "relocation at %s+0x%llx: symbol '%s' is not defined in the object",
+				  sec->name, (unsigned long long)rel->r_offset, name);
+	psec = sec_name_of(s, sym.st_shndx);
+	if (GELF_ST_TYPE(sym.st_info) == STT_SECTION)
+		name = func_at(s, syms, sym.st_shndx, sym.st_value);
+	else if (GELF_ST_TYPE(sym.st_info) != STT_FUNC)
+		name = NULL;
+	if (!name || !psec || strncmp(psec, "struct_ops", 10))
+		return stops_errf(err, -EINVAL,
+				  "relocation at %s+0x%llx: symbol is not a struct_ops program (section %s)",
+				  sec->name, (unsigned long long)rel->r_offset,
+				  psec ? psec : "<?>");
+	out->offset = (uint32_t)rel->r_offset;
+	out->prog = arena_strdup(a, name);
+	out->prog_sec = arena_strdup(a, psec);
+	return out->prog && out->prog_sec ? 0 : -ENOMEM;
+}
+
+static int load_relocs(struct bpf_elf *e, struct elf_state *s, struct arena *a,
+		       int i, struct stops_err *err)
+{
+	struct elf_sec *sec = &e->st_ops[i];
+	Elf_Data *d, *syms;
+	size_t n;
+	int ret;
+
+	if (!s->rel[i])
+		return 0;
+	if (!sec->name)
+		return stops_errf(err, -EINVAL, "%s without a %s section",
+				  s->rel_name[i], st_ops_sec_names[i]);
+	if (!s->symtab)
+		return stops_errf(err, -EINVAL, "%s without a symbol table",
+				  s->rel_name[i]);
+	d = elf_getdata(s->rel[i], NULL);
+	syms = elf_getdata(s->symtab, NULL);
+	if (!d || !syms)
+		return elf_err(err, s->rel_name[i]);
+	n = d->d_size / sizeof(Elf64_Rel);
+	sec->relocs = arena_calloc(a, n ? n : 1, sizeof(*sec->relocs));
+	if (!sec->relocs)
+		return -ENOMEM;
+	for (size_t r = 0; r < n; r++) {
+		GElf_Rel rel;
+
+		if (!gelf_getrel(d, (int)r, &rel))
+			return elf_err(err, s->rel_name[i]);
+		ret = resolve_reloc(s, a, syms, sec, &rel, &sec->relocs[r], err);
+		if (ret)
+			return ret;
+	}
+	sec->nr_relocs = (uint32_t)n;
+	return 0;
+}
+
+static int parse(struct bpf_elf *e, struct elf_state *s, struct arena *a,
+		 struct stops_err *err)
+{
+	Elf_Scn *scn = NULL;
+	int ret;
+
+	ret = check_ehdr(s, e->image_size, err);
+	if (ret)
+		return ret;
+	while ((scn = elf_nextscn(s->elf, scn))) {
+		ret = scan_section(e, s, scn, err);
+		if (ret)
+			return ret;
+	}
+	if (elf_errno())
+		return elf_err(err, "bad section headers");
+	ret = load_syms(e, s, a, err);
+	for (int i = 0; !ret && i < 2; i++)
+		ret = load_relocs(e, s, a, i, err);
+	return ret;
+}
+
+int bpf_elf__parse(struct bpf_elf *e, struct arena *a, const uint8_t *image,
+		   size_t size, struct stops_err *err)
+{
+	struct elf_state s = { 0 };
+	int ret;
+
+	memset(e, 0, sizeof(*e));
+	e->image = image;
+	e->image_size = size;
+	ret = check_ident(image, size, err);
+	if (ret)
+		return ret;
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return elf_err(err, "libelf");
+	s.elf = elf_memory((char *)image, size);
+	if (!s.elf)
+		return elf_err(err, "not an ELF file");
+	/* What the model keeps is copied or points into image: end libelf. */
+	ret = parse(e, &s, a, err);
+	elf_end(s.elf);
+	return ret;
+}

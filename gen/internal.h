@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* Internal interfaces shared by the parse, model and emit stages. */
+#ifndef STOPS_INTERNAL_H
+#define STOPS_INTERNAL_H
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stops_shadow.h"
+
+struct btf;
+struct btf_type;
+
+/* Bump allocator: the model lives and dies with its object. */
+struct arena {
+	struct arena_block *head;
+};
+
+void *arena_alloc(struct arena *a, size_t size);
+void *arena_calloc(struct arena *a, size_t n, size_t size);
+char *arena_strdup(struct arena *a, const char *s);
+char *arena_printf(struct arena *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void arena_free(struct arena *a);
+/* malloc'ed printf, for emitters' transient strings */
+char *str_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Growable array of pointers. */
+struct ptr_vec {
+	void **items;
+	uint32_t len;
+	uint32_t cap;
+};
+
+int ptr_vec_push(struct ptr_vec *v, void *p);
+void ptr_vec_free(struct ptr_vec *v);
+
+int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Nesting deeper than this is hostile input, not a real ops table. */
+#define STOPS_MAX_DEPTH 32
+/* Modifier/typedef chains longer than this are loops. */
+#define STOPS_MAX_CHAIN 64
+
+/* --- elf.c: sections of a BPF object --------------------------------- */
+
+struct elf_reloc {
+	uint32_t offset;     /* r_offset within the struct_ops section */
+	const char *prog;    /* program (FUNC symbol) name */
+	const char *prog_sec; /* its section name */
+};
+
+struct elf_sec {
+	const char *name;
+	uint32_t idx;
+	const uint8_t *data;
+	uint32_t size;
+	struct elf_reloc *relocs;
+	uint32_t nr_relocs;
+};
+
+struct elf_sym_info {
+	const char *name;
+	uint32_t shndx;
+	uint64_t value;
+	uint64_t size;
+};
+
+struct bpf_elf {
+	const uint8_t *image;
+	size_t image_size;
+	const uint8_t *btf_data;
+	uint32_t btf_size;
+	struct elf_sec st_ops[2]; /* .struct_ops, .struct_ops.link */
+	struct elf_sym_info *syms;
+	uint32_t nr_syms;
+};
+
+int bpf_elf__parse(struct bpf_elf *e, struct arena *a, const uint8_t *image,
+		   size_t size, struct stops_err *err);
+/* Offset of a data symbol (map variable) in section idx, -ENOENT if none. */
+int64_t bpf_elf__sym_offset(const struct bpf_elf *e, uint32_t shndx,
+			    const char *name);
+
+/* --- btf_model.c: one BTF struct to a shadow aggregate --------------- */
+
+struct model_ctx {
+	struct arena *arena;
+	const struct btf *btf;
+	const char *obj_name;
+	struct ptr_vec enums; /* struct stops_enum *, by first use */
+	struct ptr_vec aggrs; /* struct stops_aggr *, named, deps first */
+	uint32_t nr_members;  /* across the object: hostile BTF can explode */
+	struct stops_err *err;
+};
+
+int model_struct(struct model_ctx *ctx, uint32_t type_id, const char *c_name,
+		 const char *path, struct stops_aggr **out);
+const struct btf_type *btf_skip_mods(const struct btf *btf, uint32_t id,
+				     uint32_t *res_id);
+bool btf_is_func_ptr(const struct btf *btf, uint32_t id);
+
+/* --- model.c: the whole object --------------------------------------- */
+
+struct stops_object {
+	struct arena arena;
+	uint8_t *image;
+	struct btf *btf;
+	struct bpf_elf elf;
+	struct stops_model model;
+};
+
+/* --- small helpers --------------------------------------------------- */
+
+char *c_ident(struct arena *a, const char *s);
+
+#endif /* STOPS_INTERNAL_H */

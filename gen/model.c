@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* Object model: every struct_ops map of a BPF object, with its programs. */
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <bpf/btf.h>
+
+#include "internal.h"
+
+/* No real BPF object comes close; a bigger file is not worth reading. */
+#define MAX_OBJECT_SIZE (1ul << 30)
+
+/* A map being built: the public model only keeps const views. */
+struct map_build {
+	struct stops_map *map;
+	struct stops_aggr *aggr;
+};
+
+static int find_datasec(struct stops_object *obj, const char *name,
+			const struct btf_type **out, struct stops_err *err)
+{
+	int id = btf__find_by_name_kind(obj->btf, name, BTF_KIND_DATASEC);
+
+	if (id < 0)
+		return stops_errf(err, -EINVAL,
+				  "section %s has no DATASEC in BTF", name);
+	*out = btf__type_by_id(obj->btf, (uint32_t)id);
+	return 0;
+}
+
+static int var_offset(struct stops_object *obj, const struct elf_sec *sec,
+		      const struct btf_type *ds, const struct btf_var_secinfo *vsi,
+		      const char *name, uint32_t *off, struct stops_err *err)
+{
+	int64_t v;
+
+	/* clang leaves DATASEC sizes and offsets for libbpf to fill in. */
+	if (ds->size) {
+		*off = vsi->offset;
+		return 0;
+	}
+	v = bpf_elf__sym_offset(&obj->elf, sec->idx, name);
+	if (v < 0)
+		return stops_errf(err, -EINVAL, "map %s: no symbol in section %s",
+				  name, sec->name);
+	*off = (uint32_t)v;
+	return 0;
+}
+
+static int add_map(struct stops_object *obj, struct model_ctx *ctx,
+		   const struct elf_sec *sec, const struct btf_type *ds,
+		   const struct btf_var_secinfo *vsi, struct map_build *mb)
+{
+	const struct btf *btf = obj->btf;
+	const struct btf_type *vt = btf__type_by_id(btf, vsi->type), *t;
+	struct stops_map *map = mb->map;
+	struct stops_err *err = ctx->err;
+	const char *name, *tname;
+	uint32_t tid;
+	int ret;
+
+	if (!vt || !btf_is_var(vt))
+		return stops_errf(err, -EINVAL,
+				  "DATASEC %s: entry [%u] is not a VAR", sec->name,
+				  vsi->type);
+	name = btf__name_by_offset(btf, vt->name_off);
+	t = btf_skip_mods(btf, vt->type, &tid);
+	if (!name || !name[0] || !t)
+		return stops_errf(err, -EINVAL,
+				  "DATASEC %s: VAR [%u] has no name or type",
+				  sec->name, vsi->type);
+	if (!btf_is_struct(t))
+		return stops_errf(err, -EINVAL, "map %s: type is not a struct",
+				  name);
+	tname = btf__name_by_offset(btf, t->name_off);
+	if (!tname || !tname[0])
+		return stops_errf(err, -EINVAL,
+				  "map %s: anonymous struct type is not supported",
+				  name);
+	ret = var_offset(obj, sec, ds, vsi, name, &map->sec_off, err);
+	if (ret)
+		return ret;
+	if (map->sec_off > sec->size || sec->size - map->sec_off < t->size)
+		return stops_errf(err, -EINVAL,
+				  "map %s (offset %u, %u bytes) extends past the end of section %s (%u bytes)",
+				  name, map->sec_off, t->size, sec->name,
+				  sec->size);
+	map->name = name;
+	map->type_name = tname;
+	map->sec_name = sec->name;
+	map->type_id = tid;
+	map->size = t->size;
+	map->data = sec->data + map->sec_off;
+	map->shadow_name = arena_printf(&obj->arena, "%s_%s_%s",
+					ctx->obj_name, name, tname);
+	if (!map->shadow_name)
+		return -ENOMEM;
+	ret = model_struct(ctx, tid, map->shadow_name, name, &mb->aggr);
+	map->type = mb->aggr;
+	return ret;
+}
+
+static struct map_build *map_at(struct map_build *maps, uint32_t n,
+				uint32_t off)
+{
+	uint32_t lo = 0, hi = n;
+
+	/* maps of one section, sorted by offset */
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		struct stops_map *m = maps[mid].map;
+
+		if (off < m->sec_off)
+			hi = mid;
+		else if (off - m->sec_off >= m->size)
+			lo = mid + 1;
+		else
+			return &maps[mid];
+	}
+	return NULL;
+}
+
+static int place_prog(const struct elf_sec *sec, const struct elf_reloc *r,
+		      struct map_build *mb, struct stops_err *err)
+{
+	uint32_t moff = r->offset - mb->map->sec_off;
+
+	for (uint32_t i = 0; i < mb->aggr->nr_members; i++) {
+		struct stops_member *m = &mb->aggr->members[i];
+
+		if (m->bit_offset != moff * 8 || m->kind == STOPS_PADDING)
+			continue;
+		if (m->kind != STOPS_FUNC_PTR)
+			break;
+		m->prog = r->prog;
+		m->prog_sec = r->prog_sec;
+		return 0;
+	}
+	return stops_errf(err, -EINVAL,
+			  "relocation at %s+0x%x (map %s, offset %u) is not in a function pointer member",
+			  sec->name, r->offset, mb->map->name, moff);
+}
+
+static int cmp_build(const void *a, const void *b)
+{
+	const struct map_build *x = a, *y = b;
+
+	return (x->map->sec_off > y->map->sec_off) -
+	       (x->map->sec_off < y->map->sec_off);
+}
+
+static int place_progs(const struct elf_sec *sec, struct map_build *maps,
+		       uint32_t n, struct stops_err *err)
+{
+	struct map_build *sorted;
+	int ret = 0;
+
+	if (!sec->nr_relocs)
+		return 0;
+	sorted = malloc((n ? n : 1) * sizeof(*sorted));
+	if (!sorted)
+		return -ENOMEM;
+	memcpy(sorted, maps, n * sizeof(*sorted));
+	qsort(sorted, n, sizeof(*sorted), cmp_build);
+	for (uint32_t i = 1; i < n; i++)
+		if (sorted[i].map->sec_off <
+		    sorted[i - 1].map->sec_off + sorted[i - 1].map->size) {
+			ret = stops_errf(err, -EINVAL, "maps %s and %s overlap",
+					 sorted[i - 1].map->name,
+					 sorted[i].map->name);
+			goto out;
+		}
+	for (uint32_t i = 0; i < sec->nr_relocs && !ret; i++) {
+		const struct elf_reloc *r = &sec->relocs[i];
+		struct map_build *mb = map_at(sorted, n, r->offset);
+
+		if (!mb) {
+			ret = stops_errf(err, -EINVAL,
+					 "relocation at %s+0x%x is outside every map",
+					 sec->name, r->offset);
+			break;
+		}
+		ret = place_prog(sec, r, mb, err);
+	}
+out:
+	free(sorted);
+	return ret;
+}
+
+static int add_section_maps(struct stops_object *obj, struct model_ctx *ctx,
+			    const struct elf_sec *sec, struct ptr_vec *maps)
+{
+	const struct btf_type *ds;
+	const struct btf_var_secinfo *vsi;
+	struct map_build *mbs;
+	uint32_t n;
+	int ret;
+
+	ret = find_datasec(obj, sec->name, &ds, ctx->err);
+	if (ret)
+		return ret;
+	if (ds->size && ds->size != sec->size)
+		return stops_errf(ctx->err, -EINVAL,
+				  "DATASEC %s size %u does not match the section's %u bytes",
+				  sec->name, ds->size, sec->size);
+	n = btf_vlen(ds);
+	vsi = btf_var_secinfos(ds);
+	mbs = arena_calloc(&obj->arena, n ? n : 1, sizeof(*mbs));
+	if (!mbs)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < n; i++) {
+		mbs[i].map = arena_calloc(&obj->arena, 1, sizeof(*mbs[i].map));
+		if (!mbs[i].map || ptr_vec_push(maps, mbs[i].map))
+			return -ENOMEM;
+		ret = add_map(obj, ctx, sec, ds, &vsi[i], &mbs[i]);
+		if (ret)
+			return ret;
+	}
+	return place_progs(sec, mbs, n, ctx->err);
+}
+
+static int check_orphan_datasecs(struct stops_object *obj,
+				 struct stops_err *err)
+{
+	static const char *const names[2] = { ".struct_ops", ".struct_ops.link" };
+
+	for (int i = 0; i < 2; i++)
+		if (!obj->elf.st_ops[i].name &&
+		    btf__find_by_name_kind(obj->btf, names[i], BTF_KIND_DATASEC) > 0)
+			return stops_errf(err, -EINVAL,
+					  "BTF has a DATASEC %s but the object has no such section",
+					  names[i]);
+	return 0;
+}
+
+static int copy_vec(struct arena *a, struct ptr_vec *v, void ***out,
+		    uint32_t *n)
+{
+	*out = arena_calloc(a, v->len ? v->len : 1, sizeof(void *));
+	if (!*out)
+		return -ENOMEM;
+	memcpy(*out, v->items, v->len * sizeof(void *));
+	*n = v->len;
+	return 0;
+}
+
+static int build_model(struct stops_object *obj, const char *name,
+		       struct stops_err *err)
+{
+	struct model_ctx ctx = {
+		.arena = &obj->arena,
+		.btf = obj->btf,
+		.obj_name = name,
+		.err = err,
+	};
+	struct stops_model *m = &obj->model;
+	struct ptr_vec maps = { 0 };
+	void **items;
+	int ret;
+
+	m->obj_name = name;
+	m->btf = obj->btf;
+	ret = check_orphan_datasecs(obj, err);
+	for (int i = 0; !ret && i < 2; i++)
+		if (obj->elf.st_ops[i].name)
+			ret = add_section_maps(obj, &ctx, &obj->elf.st_ops[i],
+					       &maps);
+	if (ret)
+		goto out;
+	ret = -ENOMEM;
+	m->maps = arena_calloc(&obj->arena, maps.len ? maps.len : 1,
+			       sizeof(*m->maps));
+	if (!m->maps)
+		goto out;
+	for (uint32_t i = 0; i < maps.len; i++)
+		m->maps[i] = *(struct stops_map *)maps.items[i];
+	m->nr_maps = maps.len;
+	ret = copy_vec(&obj->arena, &ctx.enums, &items, &m->nr_enums);
+	if (ret)
+		goto out;
+	m->enums = (struct stops_enum **)items;
+	ret = copy_vec(&obj->arena, &ctx.aggrs, &items, &m->nr_aggrs);
+	if (ret)
+		goto out;
+	m->aggrs = (struct stops_aggr **)items;
+out:
+	ptr_vec_free(&maps);
+	ptr_vec_free(&ctx.enums);
+	ptr_vec_free(&ctx.aggrs);
+	return ret;
+}
+
+static int load_btf(struct stops_object *obj, struct stops_err *err)
+{
+	int ret;
+
+	if (!obj->elf.btf_data)
+		return stops_errf(err, -ENOENT,
+				  "no BTF: the object has no .BTF section (compile with clang -g)");
+	obj->btf = btf__new(obj->elf.btf_data, obj->elf.btf_size);
+	if (!obj->btf) {
+		ret = -errno;
+		return stops_errf(err, ret ? ret : -EINVAL, "corrupt BTF: %s",
+				  strerror(ret ? -ret : EINVAL));
+	}
+	return 0;
+}
+
+static bool is_c_ident(const char *s)
+{
+	if (!s[0] || (s[0] >= '0' && s[0] <= '9'))
+		return false;
+	for (; *s; s++)
+		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') ||
+		      (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}
+
+int stops_object__open_mem(const void *buf, size_t size,
+			   const struct stops_open_opts *opts,
+			   struct stops_object **objp, struct stops_err *err)
+{
+	const char *name = opts && opts->name ? opts->name : "object";
+	struct stops_object *obj;
+	int ret;
+
+	*objp = NULL;
+	if (!is_c_ident(name))
+		return stops_errf(err, -EINVAL,
+				  "object name '%s' is not a C identifier", name);
+	obj = calloc(1, sizeof(*obj));
+	if (!obj)
+		return stops_errf(err, -ENOMEM, "out of memory");
+	ret = -ENOMEM;
+	obj->image = malloc(size ? size : 1);
+	name = arena_strdup(&obj->arena, name);
+	if (!obj->image || !name)
+		goto err;
+	memcpy(obj->image, buf, size);
+	ret = bpf_elf__parse(&obj->elf, &obj->arena, obj->image, size, err);
+	if (ret)
+		goto err;
+	ret = load_btf(obj, err);
+	if (ret)
+		goto err;
+	ret = build_model(obj, name, err);
+	if (ret)
+		goto err;
+	*objp = obj;
+	return 0;
+err:
+	if (ret == -ENOMEM)
+		stops_errf(err, ret, "out of memory");
+	stops_object__free(obj);
+	return ret;
+}
+
+static int read_file(const char *path, uint8_t **buf, size_t *size,
+		     struct stops_err *err)
+{
+	struct stat st;
+	size_t done = 0;
+	int fd, ret = 0;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return stops_errf(err, -errno, "%s", strerror(errno));
+	if (fstat(fd, &st)) {
+		ret = stops_errf(err, -errno, "%s", strerror(errno));
+		goto out;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		ret = stops_errf(err, -EISDIR, "is a directory");
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > MAX_OBJECT_SIZE) {
+		ret = stops_errf(err, -EINVAL,
+				 "not a regular file of at most 1 GiB");
+		goto out;
+	}
+	*buf = malloc(st.st_size ? (size_t)st.st_size : 1);
+	if (!*buf) {
+		ret = stops_errf(err, -ENOMEM, "out of memory");
+		goto out;
+	}
+	while (done < (size_t)st.st_size) {
+		ssize_t n = read(fd, *buf + done, (size_t)st.st_size - done);
+
+		if (n <= 0) {
+			ret = stops_errf(err, n ? -errno : -EIO, "read: %s",
+					 n ? strerror(errno) : "file shrank");
+			free(*buf);
+			*buf = NULL;
+			goto out;
+		}
+		done += (size_t)n;
+	}
+	*size = done;
+out:
+	close(fd);
+	return ret;
+}
+
+int stops_object__open_file(const char *path,
+			    const struct stops_open_opts *opts,
+			    struct stops_object **objp, struct stops_err *err)
+{
+	struct stops_open_opts o = { 0 };
+	char *name = NULL;
+	uint8_t *buf = NULL;
+	size_t size = 0;
+	int ret;
+
+	*objp = NULL;
+	if (opts)
+		o = *opts;
+	if (!o.name) {
+		name = stops_obj_name_from_path(path);
+		if (!name)
+			return stops_errf(err, -ENOMEM, "out of memory");
+		o.name = name;
+	}
+	ret = read_file(path, &buf, &size, err);
+	if (!ret)
+		ret = stops_object__open_mem(buf, size, &o, objp, err);
+	free(buf);
+	free(name);
+	return ret;
+}
+
+void stops_object__free(struct stops_object *obj)
+{
+	if (!obj)
+		return;
+	btf__free(obj->btf);
+	arena_free(&obj->arena);
+	free(obj->image);
+	free(obj);
+}
+
+const struct stops_model *stops_object__model(const struct stops_object *obj)
+{
+	return &obj->model;
+}

@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* Memory arena, pointer vectors, error values and identifier helpers. */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct arena_block {
+	struct arena_block *next;
+	size_t used;
+	size_t cap;
+	max_align_t data[];
+};
+
+#define ARENA_BLOCK (64 * 1024)
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	struct arena_block *b = a->head;
+	size_t need = (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	void *p;
+
+	if (need < size)
+		return NULL;
+	if (!b || b->cap - b->used < need) {
+		size_t cap = need > ARENA_BLOCK ? need : ARENA_BLOCK;
+
+		if (cap > SIZE_MAX - sizeof(*b))
+			return NULL;
+		b = malloc(sizeof(*b) + cap);
+		if (!b)
+			return NULL;
+		b->used = 0;
+		b->cap = cap;
+		b->next = a->head;
+		a->head = b;
+	}
+	p = (char *)b->data + b->used;
+	b->used += need;
+	return p;
+}
+
+void *arena_calloc(struct arena *a, size_t n, size_t size)
+{
+	void *p;
+
+	if (size && n > SIZE_MAX / size)
+		return NULL;
+	p = arena_alloc(a, n * size);
+	if (p)
+		memset(p, 0, n * size);
+	return p;
+}
+
+char *arena_strdup(struct arena *a, const char *s)
+{
+	size_t len = strlen(s) + 1;
+	char *p = arena_alloc(a, len);
+
+	if (p)
+		memcpy(p, s, len);
+	return p;
+}
+
+char *arena_printf(struct arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+	int len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		return NULL;
+	p = arena_alloc(a, (size_t)len + 1);
+	if (!p)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+char *str_printf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+	int len;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		return NULL;
+	p = malloc((size_t)len + 1);
+	if (!p)
+		return NULL;
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void arena_free(struct arena *a)
+{
+	struct arena_block *b = a->head, *next;
+
+	for (; b; b = next) {
+		next = b->next;
+		free(b);
+	}
+	a->head = NULL;
+}
+
+int ptr_vec_push(struct ptr_vec *v, void *p)
+{
+	if (v->len == v->cap) {
+		uint32_t cap = v->cap ? v->cap * 2 : 16;
+		void **items;
+
+		if (cap < v->cap)
+			return -ENOMEM;
+		items = realloc(v->items, (size_t)cap * sizeof(*items));
+		if (!items)
+			return -ENOMEM;
+		v->items = items;
+		v->cap = cap;
+	}
+	v->items[v->len++] = p;
+	return 0;
+}
+
+void ptr_vec_free(struct ptr_vec *v)
+{
+	free(v->items);
+	v->items = NULL;
+	v->len = v->cap = 0;
+}
+
+int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err) {
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+		va_end(ap);
+	}
+	return ret;
+}
+
+/* Non-identifier characters become '_'; a leading digit gets a '_'. */
+char *c_ident(struct arena *a, const char *s)
+{
+	size_t len = strlen(s);
+	char *p = arena_alloc(a, len + 2), *q;
+
+	if (!p)
+		return NULL;
+	q = p;
+	if (isdigit((unsigned char)s[0]) || !s[0])
+		*q++ = '_';
+	for (; *s; s++)
+		*q++ = (isalnum((unsigned char)*s) || *s == '_') ? *s : '_';
+	*q = '\0';
+	return p;
+}
+
+static bool has_suffix(const char *s, size_t len, const char *suf)
+{
+	size_t n = strlen(suf);
+
+	return len > n && !strcmp(s + len - n, suf);
+}
+
+char *stops_obj_name_from_path(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	struct arena a = { 0 };
+	char *name, *ret;
+	size_t len;
+
+	base = base ? base + 1 : path;
+	len = strlen(base);
+	if (has_suffix(base, len, ".bpf.o"))
+		len -= 6;
+	else if (has_suffix(base, len, ".o"))
+		len -= 2;
+	name = strndup(base, len);
+	if (!name)
+		return NULL;
+	ret = c_ident(&a, name);
+	free(name);
+	if (ret)
+		ret = strdup(ret);
+	arena_free(&a);
+	return ret;
+}
