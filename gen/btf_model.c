@@ -129,9 +129,11 @@ static int add_padding_bytes(struct layout *l, uint32_t bytes, bool tail)
 	m->bit_offset = l->cur_bit;
 	m->size = bytes;
 	m->c_type = "char";
-	m->c_name = tail ? "__padding_end" :
-			   arena_printf(l->ctx->arena, "__padding_%u",
-					l->names->pad++);
+	/* Inline anonymous members share their parent's name space. */
+	m->c_name = tail && l->aggr->c_name ?
+			    "__padding_end" :
+			    arena_printf(l->ctx->arena, "__padding_%u",
+					 l->names->pad++);
 	if (!m->c_name)
 		return -ENOMEM;
 	l->cur_bit += bytes * 8;

@@ -273,7 +273,9 @@ static int dump_aggr(struct dump *d, const struct stops_aggr *a,
 			ret = dump_aggr(d, m->aggr, prefix, r.offset, depth + 1);
 			continue;
 		}
-		path = str_printf("%s%s", prefix, m->c_name ? m->c_name : "(bits)");
+		path = str_printf("%s%s", prefix,
+				  m->kind != STOPS_PADDING && m->name ? m->name :
+				  m->c_name ? m->c_name : "(bits)");
 		if (!path)
 			return -ENOMEM;
 		r.path = path;
