@@ -1,14 +1,20 @@
-# stops_shadow(<name> SOURCES a.bpf.c... [INCLUDES dir...] [BPF_CFLAGS flag...])
+# stops_shadow(<name> SOURCES a.bpf.c... [INCLUDES dir...] [BPF_CFLAGS flag...]
+#              [CHECK_KERNEL_BTF btf-file])
 #
 # Compiles each BPF source to <stem>.bpf.o, generates <stem>.shadow.h, and
 # makes <name> an INTERFACE target that hands users the header's include
 # directory, libbpf, and a define <STEM>_BPF_OBJECT="<path of the object>".
+# Target properties STOPS_SHADOW_OBJECTS and STOPS_SHADOW_INCLUDE_DIR hold the
+# objects and the header directory. With CHECK_KERNEL_BTF (for example
+# /sys/kernel/btf/vmlinux) `stops-shadow check` runs first: an object that is
+# incompatible with that kernel fails the build.
 #
 # Variables a user may set before including this file:
 #   STOPS_SHADOW_EXECUTABLE  the generator (default: stops-shadow on PATH)
 #   STOPS_SHADOW_BPF_CLANG   clang with the BPF target (default: clang)
 #   STOPS_SHADOW_TARGET_ARCH __TARGET_ARCH_ value (default: x86)
 include_guard(GLOBAL)
+cmake_policy(VERSION 3.20) # DEPFILE with Makefiles; CMP0116 for Ninja
 
 if(NOT STOPS_SHADOW_EXECUTABLE)
 	find_program(STOPS_SHADOW_EXECUTABLE stops-shadow REQUIRED)
@@ -25,7 +31,8 @@ if(NOT TARGET PkgConfig::LIBBPF)
 endif()
 
 function(stops_shadow name)
-	cmake_parse_arguments(ARG "" "" "SOURCES;INCLUDES;BPF_CFLAGS" ${ARGN})
+	cmake_parse_arguments(ARG "" "CHECK_KERNEL_BTF"
+		"SOURCES;INCLUDES;BPF_CFLAGS" ${ARGN})
 	set(outdir ${CMAKE_CURRENT_BINARY_DIR}/${name}.shadow)
 	file(MAKE_DIRECTORY ${outdir})
 	set(incs)
@@ -33,7 +40,8 @@ function(stops_shadow name)
 		get_filename_component(inc ${inc} ABSOLUTE)
 		list(APPEND incs -I${inc})
 	endforeach()
-	set(hdrs)
+	set(exe ${STOPS_SHADOW_EXECUTABLE})
+	set(outs)
 	set(objs)
 	set(defs)
 	foreach(src ${ARG_SOURCES})
@@ -50,21 +58,36 @@ function(stops_shadow name)
 			DEPFILE ${obj}.d
 			MAIN_DEPENDENCY ${src}
 			COMMENT "BPF ${base}" VERBATIM)
-		# The generator keeps an unchanged header's mtime; the stamp is
-		# what the build tool compares against.
-		add_custom_command(OUTPUT ${hdr}.stamp
-			BYPRODUCTS ${hdr}
-			COMMAND ${STOPS_SHADOW_EXECUTABLE} gen ${obj} -o ${hdr}
-			COMMAND ${CMAKE_COMMAND} -E touch ${hdr}.stamp
-			DEPENDS ${obj} ${STOPS_SHADOW_EXECUTABLE}
+		set(check)
+		if(ARG_CHECK_KERNEL_BTF)
+			set(check COMMAND ${exe} check ${obj}
+				--kernel-btf ${ARG_CHECK_KERNEL_BTF})
+		endif()
+		# The generator keeps an unchanged header's mtime. Ninja restats
+		# outputs, so the header itself is the output; make does not, so
+		# there a stamp records that the header is up to date.
+		if(CMAKE_GENERATOR MATCHES "Ninja")
+			set(out ${hdr})
+			set(stamp)
+		else()
+			set(out ${hdr}.stamp)
+			set(stamp COMMAND ${CMAKE_COMMAND} -E touch ${out}
+				BYPRODUCTS ${hdr})
+		endif()
+		add_custom_command(OUTPUT ${out}
+			${check}
+			COMMAND ${exe} gen ${obj} -o ${hdr} --depfile ${hdr}.d
+			${stamp}
+			DEPFILE ${hdr}.d
+			DEPENDS ${obj} ${exe} ${ARG_CHECK_KERNEL_BTF}
 			COMMENT "shadow ${stem}.shadow.h" VERBATIM)
-		list(APPEND hdrs ${hdr}.stamp)
+		list(APPEND outs ${out})
 		list(APPEND objs ${obj})
 		string(TOUPPER ${stem} up)
 		string(MAKE_C_IDENTIFIER ${up} up)
 		list(APPEND defs ${up}_BPF_OBJECT="${obj}")
 	endforeach()
-	add_custom_target(_stops_${name}_gen DEPENDS ${hdrs})
+	add_custom_target(_stops_${name}_gen DEPENDS ${outs})
 	add_library(${name} INTERFACE)
 	add_dependencies(${name} _stops_${name}_gen)
 	target_include_directories(${name} INTERFACE ${outdir})

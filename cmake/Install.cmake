@@ -1,0 +1,52 @@
+# `cmake --install` layout (prefix-relative, GNUInstallDirs):
+#   bin/stops-shadow                     the generator CLI
+#   lib/libstops_gen.{a,so}              the library (static + shared)
+#   include/stops_shadow.h               its public header
+#   lib/cmake/StopsShadow/               find_package(StopsShadow) package
+#   lib/pkgconfig/stops-shadow.pc        pkg-config file
+#   share/stops-shadow/stops-shadow.mk   GNU Make include
+#   share/stops-shadow/bazel/            Bazel rules (copy of bazel/)
+#   share/man/man1/stops-shadow.1        manual page
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(_stops_cmakedir ${CMAKE_INSTALL_LIBDIR}/cmake/StopsShadow)
+set(_stops_datadir ${CMAKE_INSTALL_DATADIR}/stops-shadow)
+
+install(TARGETS stops-shadow DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS stops_gen stops_gen_shared EXPORT StopsShadowTargets
+	ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+	LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(FILES ${PROJECT_SOURCE_DIR}/gen/stops_shadow.h
+	DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+
+# CMake package: imported StopsShadow::stops_gen(_shared), stops_shadow().
+install(EXPORT StopsShadowTargets NAMESPACE StopsShadow::
+	DESTINATION ${_stops_cmakedir})
+configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/StopsShadowConfig.cmake.in
+	${PROJECT_BINARY_DIR}/StopsShadowConfig.cmake
+	INSTALL_DESTINATION ${_stops_cmakedir} PATH_VARS CMAKE_INSTALL_BINDIR)
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/StopsShadowConfigVersion.cmake
+	COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/StopsShadowConfig.cmake
+	${PROJECT_BINARY_DIR}/StopsShadowConfigVersion.cmake
+	${CMAKE_CURRENT_LIST_DIR}/StopsShadow.cmake
+	DESTINATION ${_stops_cmakedir})
+
+# pkg-config: written at install time, so `--prefix` is what it names.
+install(CODE "
+	set(_stops_libdir \"${CMAKE_INSTALL_LIBDIR}\")
+	set(_stops_includedir \"${CMAKE_INSTALL_INCLUDEDIR}\")
+	set(_stops_version \"${PROJECT_VERSION}\")
+	configure_file(\"${CMAKE_CURRENT_LIST_DIR}/stops-shadow.pc.in\"
+		\"${PROJECT_BINARY_DIR}/stops-shadow.pc\" @ONLY)
+")
+install(FILES ${PROJECT_BINARY_DIR}/stops-shadow.pc
+	DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+install(FILES ${PROJECT_SOURCE_DIR}/rules/stops-shadow.mk
+	DESTINATION ${_stops_datadir})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/bazel/
+	DESTINATION ${_stops_datadir}/bazel)
+install(FILES ${PROJECT_SOURCE_DIR}/doc/stops-shadow.1
+	DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
