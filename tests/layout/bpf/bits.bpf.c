@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* Bitfields: widths, byte crossings, signed, _Bool, 64-bit units, :0. */
+#include "common.bpf.h"
+
+SEC(".struct_ops")
+struct bits_ops bits = {
+	.a = 5,
+	.b = 17,
+	.c = 99,
+	.d = 777,
+	.e = -3,
+	.flag = 1,
+	.f = 2,
+	.g = -4,
+	.h = 300,
+	.pre = 0x01020304u,
+	.x40 = 0xabcdef1234ULL,
+	.lo = 0x54321,
+	.span = 0x2badcafe,
+	.sbig = -4321,
+	.ch = 'q',
+	.after_char = 0x1deadbeefULL,
+	.col = KINDS_BLUE,
+	.plain = -77,
+	.last = 1,
+};

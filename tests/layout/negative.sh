@@ -1,0 +1,74 @@
+#!/bin/sh
+# The compile-time proofs can fail: X__ASSERT_MATCHES rejects a stale
+# definition of the original type, and the header's own _Static_asserts
+# reject a header whose layout was tampered with. Each compile must fail
+# with a message naming the member.
+# usage: negative.sh CC SHADOW_INCDIR SRCDIR WORKDIR
+set -u
+cc=$1 inc=$2 src=$3 work=$4
+mkdir -p "$work" || exit 1
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+must_fail() { # what file.c grep-pattern [cc flags]
+	what=$1 file=$2 pat=$3
+	shift 3
+	if "$cc" -std=c11 -Wall -Wextra -Werror -pedantic -fsyntax-only \
+		"$@" -I"$inc" -I"$src" "$file" 2>"$work/err.txt"; then
+		bad "$what: compiled, must fail"
+	elif ! grep -q "$pat" "$work/err.txt"; then
+		bad "$what: error does not mention '$pat':"
+		sed 's/^/  /' "$work/err.txt" | head -20
+	else
+		echo "ok: $what: $(grep -m1 "$pat" "$work/err.txt")"
+	fi
+}
+
+# the positive control: the true definition is accepted
+cat >"$work/match_ok.c" <<'EOC'
+#include "multi.shadow.h"
+struct multi_a_ops { int (*init)(void *arg); unsigned int flags; char name[8]; };
+multi_one_multi_a_ops__ASSERT_MATCHES(struct multi_a_ops);
+EOC
+"$cc" -std=c11 -Wall -Wextra -Werror -pedantic -fsyntax-only -I"$inc" \
+	"$work/match_ok.c" || bad "ASSERT_MATCHES rejects the right definition"
+
+cat >"$work/match_moved.c" <<'EOC'
+#include "multi.shadow.h"
+struct stale { int (*init)(void *arg); unsigned short flags; char name[8]; };
+multi_one_multi_a_ops__ASSERT_MATCHES(struct stale);
+EOC
+must_fail "ASSERT_MATCHES, member moved" "$work/match_moved.c" name
+
+cat >"$work/match_size.c" <<'EOC'
+#include "multi.shadow.h"
+struct stale { int (*init)(void *arg); unsigned int flags; char name[8]; char more[8]; };
+multi_one_multi_a_ops__ASSERT_MATCHES(struct stale);
+EOC
+must_fail "ASSERT_MATCHES, size changed" "$work/match_size.c" 'multi_one_multi_a_ops\|size'
+
+cat >"$work/match_missing.c" <<'EOC'
+#include "multi.shadow.h"
+struct stale { int (*init)(void *arg); unsigned int flags; char label[8]; };
+multi_one_multi_a_ops__ASSERT_MATCHES(struct stale);
+EOC
+must_fail "ASSERT_MATCHES, member missing" "$work/match_missing.c" name
+
+# tampered headers: the _Static_asserts fire
+tamper() { # what header sed-expr pattern [flags]
+	what=$1 h=$2 expr=$3 pat=$4
+	shift 4
+	mkdir -p "$work/t" && sed "$expr" "$inc/$h" >"$work/t/$h"
+	if cmp -s "$inc/$h" "$work/t/$h"; then
+		bad "$what: sed '$expr' did not change $h (member not spelled as expected)"
+		return
+	fi
+	printf '#include <%s>\ntypedef int x;\n' "$h" >"$work/t/use.c"
+	must_fail "$what" "$work/t/use.c" "$pat" -I"$work/t" "$@"
+}
+tamper "kinds.shadow.h, name[16] -> name[17]" kinds.shadow.h \
+	's/\bname\[16\]/name[17]/' 'ints'
+tamper "kinds.shadow.h, name[16] -> name[17], -m32" kinds.shadow.h \
+	's/\bname\[16\]/name[17]/' 'ints' -m32 -DSTOPS_SHADOW_NO_LIBBPF
+tamper "multi.shadow.h, port widened" multi.shadow.h \
+	's/unsigned short port/unsigned int port/' 'multi\|link_b\|size'
+exit $fail
