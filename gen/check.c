@@ -587,14 +587,15 @@ static const char *type_str(struct check *c, const struct btf *btf,
 	return cstr(c, "%s", b.buf);
 }
 
-/* "struct sock * (ptr, 8 bytes)" */
+/* "struct sock * (ptr, 8 bytes)": the spelling as declared, then the class. */
 static const char *type_desc(struct check *c, const struct btf *btf,
 			     uint32_t id)
 {
-	const struct btf_type *t = btf_skip_mods(btf, id, &id);
+	uint32_t rid = id;
+	const struct btf_type *t = btf_skip_mods(btf, id, &rid);
 
 	return cstr(c, "%s (%s, %" PRId64 " bytes)", type_str(c, btf, id),
-		    cls_names[type_cls(t)], type_size(btf, id));
+		    cls_names[type_cls(t)], type_size(btf, rid));
 }
 
 /* Name of a struct/union, through one pointer level; NULL if none. */
@@ -1130,7 +1131,7 @@ static void check_member(struct check *c, const struct btf_type *ot,
 	}
 	if (btf_kind(mt) != btf_kind(kmt)) {
 		add_finding(c, CHECK_ERROR, om.name, "kind", kind_name(kmt),
-			    kind_name(mt), "kind mismatch: kernel %s %s, object %s %s",
+			    kind_name(mt), "kind mismatch: kernel %s (%s), object %s (%s)",
 			    kind_name(kmt), type_str(c, c->kbtf, km->type),
 			    kind_name(mt), type_str(c, c->obtf, om.type_id));
 		return;
@@ -1143,7 +1144,7 @@ static void check_member(struct check *c, const struct btf_type *ot,
 	if (ksize != om.size) {
 		add_finding(c, CHECK_ERROR, om.name, "size",
 			    cstr(c, "%" PRId64, ksize), cstr(c, "%" PRId64, om.size),
-			    "size mismatch: kernel %s is %" PRId64 " bytes, object %s is %" PRId64,
+			    "size mismatch: kernel %s (%" PRId64 " bytes), object %s (%" PRId64 " bytes)",
 			    type_str(c, c->kbtf, km->type), ksize,
 			    type_str(c, c->obtf, om.type_id), om.size);
 		return;

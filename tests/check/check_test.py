@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+"""Tests of `stops-shadow check`, one ctest per invocation.
+
+  check_test.py setup                 kernel BTF files the other tests use
+  check_test.py case CASE TARGET      exit code, report lines, JSON findings
+  check_test.py load CASE             check's verdict equals bpf_object__load's
+  check_test.py bad NAME              bad --kernel-btf: exit 1, one stderr line
+  check_test.py stable CASE           same input, same bytes
+
+TARGET: host (default /sys/kernel/btf), copy (a saved copy of this kernel's
+vmlinux BTF), minimal (a raw BTF made by mkbtf: another "kernel" whose
+tcp_congestion_ops lacks set_state and owner), moddir (a directory laid out
+like /sys/kernel/btf with a module BTF defining struct stops_test_ops),
+modsplit (the same files given as --kernel-btf BASE --kernel-btf MODULE).
+Exit 77 (skip) when the kernel BTF a test needs is not there.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+SKIP = 77
+HOST_BTF = "/sys/kernel/btf/vmlinux"
+TSIZE = "note::type-size"
+
+# case -> target -> (exit code, JSON findings "severity:member:what" in
+# order, lines the text report must contain).
+HOST = {
+    "ok": (0, [TSIZE], ["ok: map ok_ca (struct tcp_congestion_ops___ok -> "
+                        "kernel struct tcp_congestion_ops): compatible"]),
+    "extra_set": (3, [TSIZE, "error:extra:member-missing"],
+                  ["extra_set: map bad_ca (struct tcp_congestion_ops___bad -> "
+                   "kernel struct tcp_congestion_ops): incompatible",
+                   "  error: member 'extra': not in kernel type, "
+                   "object sets it to 0x2a"]),
+    "extra_zero": (0, [TSIZE, "note:pad:member-missing"],
+                   ["  note:  member 'pad': not in kernel type, zero in object"]),
+    "slot_proto": (3, [TSIZE, "error:cong_avoid:proto-arg"],
+                   ["  error: member 'cong_avoid': prototype argument 2: "
+                    "kernel u32 (int, 4 bytes), object struct acked_info * "
+                    "(ptr, 8 bytes)"]),
+    "prog_sig": (3, [TSIZE, "error:ssthresh:prog-args", "note:ssthresh:prog-ctx"],
+                 ["  error: member 'ssthresh': program 'ca_ssthresh' takes "
+                  "2 arguments, kernel passes 1"]),
+    "member_size": (3, [TSIZE, "error:flags:size"],
+                    ["  error: member 'flags': size mismatch: kernel u32 "
+                     "(4 bytes), object __u64 (8 bytes)"]),
+    "member_kind": (3, [TSIZE, "error:owner:kind"],
+                    ["  error: member 'owner': kind mismatch: kernel ptr "
+                     "(struct module *), object int (__u64)"]),
+    "no_type": (3, ["error::type-missing"],
+                ["  error: kernel has no struct tcp_nope_ops"]),
+    "mod_ops": (3, ["error::type-missing"],
+                ["  error: kernel has no struct stops_test_ops"]),
+}
+
+MINIMAL = {
+    "ok": (3, ["error:set_state:member-missing"],
+           ["  error: member 'set_state': not in kernel type, object places "
+            "program 'ca_set_state' in it"]),
+    "extra_set": (3, [TSIZE, "error:extra:member-missing"], []),
+    "extra_zero": (0, [TSIZE, "note:pad:member-missing"], []),
+    "slot_proto": (3, [TSIZE, "error:cong_avoid:proto-arg"], []),
+    "prog_sig": (3, [TSIZE, "error:ssthresh:prog-args", "note:ssthresh:prog-ctx"],
+                 []),
+    "member_size": (3, [TSIZE, "error:flags:size"], []),
+    # the minimal kernel has no owner at all: zero, so only a note
+    "member_kind": (0, [TSIZE, "note:owner:member-missing"],
+                    ["  note:  member 'owner': not in kernel type, zero in object"]),
+    "no_type": (3, ["error::type-missing"], []),
+    "mod_ops": (3, ["error::type-missing"], []),
+}
+
+MODULE = {
+    "mod_ops": (0, [], ["mod_ops: map mod_ops (struct stops_test_ops___v1 -> "
+                        "kernel struct stops_test_ops in "]),
+    "ok": HOST["ok"],
+}
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def skip(msg):
+    print("skip: " + msg)
+    sys.exit(SKIP)
+
+
+def run(cmd):
+    print("$ " + " ".join(cmd))
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True)
+    sys.stdout.write(p.stdout)
+    sys.stdout.write(p.stderr)
+    return p
+
+
+def btf_paths(args, target):
+    d = args.btf
+    paths = {
+        "host": [],
+        "copy": [os.path.join(d, "vmlinux.btf")],
+        "minimal": [os.path.join(d, "minimal.btf")],
+        "moddir": [os.path.join(d, "kdir")],
+        "modsplit": [os.path.join(d, "kdir", "vmlinux"),
+                     os.path.join(d, "kdir", "stops_test")],
+    }[target]
+    if target == "host" and not os.path.exists(HOST_BTF):
+        skip(HOST_BTF + " does not exist: kernel without BTF")
+    for p in paths:
+        if not os.path.exists(p):
+            skip(p + " was not made by check.setup")
+    return paths
+
+
+def check_cmd(args, case, paths, json_out=False):
+    cmd = [args.cli, "check", os.path.join(args.objs, case + ".bpf.o")]
+    for p in paths:
+        cmd += ["--kernel-btf", p]
+    return cmd + (["--json"] if json_out else [])
+
+
+def parse_json(text):
+    """Parse with python3 -m json.tool, as a user's pipeline would."""
+    p = subprocess.run([sys.executable, "-m", "json.tool"], input=text,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True)
+    if p.returncode:
+        fail("JSON does not parse: " + p.stderr.strip())
+    return json.loads(p.stdout)
+
+
+def json_findings(doc):
+    out = []
+    for m in doc["maps"]:
+        for f in m["findings"]:
+            out.append("%s:%s:%s" % (f["severity"], f["member"] or "", f["what"]))
+    return out
+
+
+def check_json(doc, case, paths, code, want):
+    keys = ["object", "kernel_btf", "compatible", "errors", "notes", "maps"]
+    if list(doc.keys()) != keys:
+        fail("top-level keys %s, want %s" % (list(doc.keys()), keys))
+    if doc["object"] != case:
+        fail("object %r, want %r" % (doc["object"], case))
+    if doc["compatible"] != (code == 0):
+        fail("compatible=%s but exit %d" % (doc["compatible"], code))
+    kbtf = [os.path.join(p, "vmlinux") if os.path.isdir(p) else p
+            for p in paths] or [HOST_BTF]
+    if doc["kernel_btf"] != kbtf:
+        fail("kernel_btf %s, want %s" % (doc["kernel_btf"], kbtf))
+    for m in doc["maps"]:
+        for f in m["findings"]:
+            if sorted(f.keys()) != sorted(["severity", "member", "what",
+                                           "expected", "actual", "message"]):
+                fail("finding keys %s" % sorted(f.keys()))
+    got = json_findings(doc)
+    if got != want:
+        fail("JSON findings %s, want %s" % (got, want))
+
+
+def do_case(args):
+    table = {"host": HOST, "copy": HOST, "minimal": MINIMAL,
+             "moddir": MODULE, "modsplit": MODULE}[args.target]
+    code, findings, lines = table[args.case]
+    paths = btf_paths(args, args.target)
+    p = run(check_cmd(args, args.case, paths))
+    if p.returncode != code:
+        fail("exit %d, want %d" % (p.returncode, code))
+    if p.stderr:
+        fail("unexpected stderr")
+    for line in lines:
+        if not any(l.startswith(line) for l in p.stdout.splitlines()):
+            fail("report lacks the line: " + line)
+    for f in findings:
+        sev, member, _ = f.split(":")
+        if member and ("member '%s'" % member) not in p.stdout:
+            fail("report does not name member " + member)
+    pj = run(check_cmd(args, args.case, paths, json_out=True))
+    if pj.returncode != code:
+        fail("--json exit %d, want %d" % (pj.returncode, code))
+    check_json(parse_json(pj.stdout), args.case, paths, code, findings)
+    if args.target.startswith("mod") and args.case == "mod_ops":
+        m = parse_json(pj.stdout)["maps"][0]
+        if not m["kernel_btf"].endswith("/stops_test"):
+            fail("type not found in the module BTF: %s" % m["kernel_btf"])
+    print("ok")
+
+
+def do_load(args):
+    if not os.path.exists(HOST_BTF):
+        skip(HOST_BTF + " does not exist")
+    obj = os.path.join(args.objs, args.case + ".bpf.o")
+    lp = run([args.loader, obj])
+    if lp.returncode == SKIP:
+        sys.exit(SKIP)
+    if lp.returncode not in (0, 1):
+        fail("loader failed to run (exit %d)" % lp.returncode)
+    cp = run([args.cli, "check", obj])
+    if cp.returncode not in (0, 3):
+        fail("check failed to run (exit %d)" % cp.returncode)
+    loaded = lp.returncode == 0
+    compatible = cp.returncode == 0
+    if loaded != compatible:
+        fail("check says %s, the kernel %s the object" %
+             ("compatible" if compatible else "incompatible",
+              "loaded" if loaded else "refused"))
+    print("ok: check and bpf_object__load agree (%s)" %
+          ("loads" if loaded else "refused"))
+
+
+def do_bad(args):
+    d = args.btf
+    junk = os.path.join(d, "not-btf.txt")
+    empty = os.path.join(d, "empty.btf")
+    cases = {
+        "nonexistent": ([os.path.join(d, "no-such-dir", "vmlinux")],
+                        "cannot read kernel BTF %s: No such file or directory"
+                        % os.path.join(d, "no-such-dir", "vmlinux")),
+        "not_btf": ([junk], "cannot read kernel BTF %s: not a BTF file" % junk),
+        "empty": ([empty], "cannot read kernel BTF %s: empty file" % empty),
+        "split_alone": ([os.path.join(d, "kdir", "stops_test")],
+                        "cannot read kernel BTF %s: " %
+                        os.path.join(d, "kdir", "stops_test")),
+        "second_dir": ([os.path.join(d, "minimal.btf"), os.path.join(d, "kdir")],
+                       "only the first kernel BTF may be a directory"),
+        "bad_module": ([os.path.join(d, "minimal.btf"), junk],
+                       "cannot read kernel BTF %s: " % junk),
+    }
+    paths, msg = cases[args.name]
+    for p in paths:
+        if p.startswith(d) and "no-such-dir" not in p and not os.path.exists(p):
+            skip(p + " was not made by check.setup")
+    p = run(check_cmd(args, "ok", paths))
+    if p.returncode != 1:
+        fail("exit %d, want 1" % p.returncode)
+    if p.stdout:
+        fail("a report was written despite the error")
+    lines = p.stderr.splitlines()
+    if len(lines) != 1 or not lines[0].startswith("stops-shadow: "):
+        fail("want exactly one 'stops-shadow: ...' stderr line")
+    if msg not in lines[0]:
+        fail("stderr lacks: " + msg)
+    print("ok")
+
+
+def do_stable(args):
+    paths = btf_paths(args, "minimal")
+    outs = [run(check_cmd(args, args.case, paths, j)).stdout
+            for j in (False, True, False, True)]
+    if outs[0] != outs[2] or outs[1] != outs[3]:
+        fail("two runs differ")
+    print("ok")
+
+
+def do_setup(args):
+    d = args.btf
+    os.makedirs(os.path.join(d, "kdir"), exist_ok=True)
+    with open(os.path.join(d, "not-btf.txt"), "w") as f:
+        f.write("this is not BTF\n")
+    open(os.path.join(d, "empty.btf"), "w").close()
+    if run([args.mkbtf, "minimal", os.path.join(d, "minimal.btf")]).returncode:
+        fail("mkbtf minimal")
+    if not os.path.exists(HOST_BTF):
+        skip(HOST_BTF + " does not exist: only the minimal target is made")
+    shutil.copyfile(HOST_BTF, os.path.join(d, "vmlinux.btf"))
+    shutil.copyfile(HOST_BTF, os.path.join(d, "kdir", "vmlinux"))
+    if run([args.mkbtf, "module", os.path.join(d, "kdir", "vmlinux"),
+            os.path.join(d, "kdir", "stops_test")]).returncode:
+        fail("mkbtf module")
+    print("ok")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli")
+    ap.add_argument("--objs")
+    ap.add_argument("--btf", required=True)
+    ap.add_argument("--mkbtf")
+    ap.add_argument("--loader")
+    sub = ap.add_subparsers(dest="cmd")
+    sub.add_parser("setup")
+    c = sub.add_parser("case")
+    c.add_argument("case")
+    c.add_argument("target")
+    c = sub.add_parser("load")
+    c.add_argument("case")
+    c = sub.add_parser("bad")
+    c.add_argument("name")
+    c = sub.add_parser("stable")
+    c.add_argument("case")
+    args = ap.parse_args()
+    {"setup": do_setup, "case": do_case, "load": do_load, "bad": do_bad,
+     "stable": do_stable}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    main()
