@@ -37,6 +37,7 @@ struct opts {
 	const char *obj_path;
 	char name[64];
 	unsigned long flags;
+	unsigned long key; /* the kernel computes key itself: nonzero is refused */
 	bool keep_slots; /* leave init and release as compiled */
 	const char *clear[8]; /* slots to empty */
 	int nr_clear;
@@ -66,8 +67,8 @@ static int print_libbpf(enum libbpf_print_level level, const char *fmt,
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: tcp_cc [--name NAME] [--flags N] [--keep-slots] [--clear SLOT]...\n"
-		"              [--bytes N] [-v] [OBJ.bpf.o]\n"
+		"usage: tcp_cc [--name NAME] [--flags N] [--key N] [--keep-slots]\n"
+		"              [--clear SLOT]... [--bytes N] [-v] [OBJ.bpf.o]\n"
 		"  Loads OBJ (default " TCP_CC_BPF_OBJECT ") as TCP congestion control NAME\n"
 		"  (default ss_cc_<pid>, flags default 0x1), with the init slot swapped to\n"
 		"  init_alt and the release slot emptied unless --keep-slots, and SLOT\n"
@@ -81,6 +82,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 	static const struct option lopts[] = {
 		{ "name", required_argument, NULL, 'n' },
 		{ "flags", required_argument, NULL, 'f' },
+		{ "key", required_argument, NULL, 'K' },
 		{ "keep-slots", no_argument, NULL, 'k' },
 		{ "clear", required_argument, NULL, 'c' },
 		{ "bytes", required_argument, NULL, 'b' },
@@ -99,7 +101,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 	snprintf(o->name, sizeof(o->name), "ss_cc_%ld", (long)getpid());
 	o->name[15] = '\0';
 
-	while ((c = getopt_long(argc, argv, "n:f:kc:b:vh", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:f:K:kc:b:vh", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			if (strlen(optarg) >= sizeof(o->name)) {
@@ -113,6 +115,14 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			o->flags = strtoul(optarg, &end, 0);
 			if (errno || *end || o->flags > UINT_MAX) {
 				fprintf(stderr, "tcp_cc: bad --flags '%s'\n", optarg);
+				return -1;
+			}
+			break;
+		case 'K':
+			errno = 0;
+			o->key = strtoul(optarg, &end, 0);
+			if (errno || *end || o->key > UINT_MAX) {
+				fprintf(stderr, "tcp_cc: bad --key '%s'\n", optarg);
 				return -1;
 			}
 			break;
@@ -194,8 +204,8 @@ static const char *prog_name(const struct bpf_program *p)
 
 static void print_value(const char *what, const shadow_t *s)
 {
-	printf("  %-9s name \"%.*s\" flags %#x\n", what, (int)sizeof(s->name),
-	       s->name, s->flags);
+	printf("  %-9s name \"%.*s\" flags %#x%s\n", what, (int)sizeof(s->name),
+	       s->name, s->flags, s->key ? " key set" : "");
 	printf("  %-9s init=%s release=%s ssthresh=%s undo_cwnd=%s cong_avoid=%s\n",
 	       "", prog_name(s->init), prog_name(s->release),
 	       prog_name(s->ssthresh), prog_name(s->undo_cwnd),
@@ -364,7 +374,8 @@ static const char *hint(int err)
 	case EINVAL:
 		return " (the kernel rejected the ops table: the name must be 1-15 "
 		       "characters of [A-Za-z0-9_.], the flags within TCP_CONG_MASK, "
-		       "and ssthresh, undo_cwnd and cong_avoid or cong_control set)";
+		       "ssthresh, undo_cwnd and cong_avoid or cong_control set, "
+		       "and members the kernel does not copy, like key, zero)";
 	case EEXIST:
 		return " (a congestion control of that name is already registered)";
 	case EPERM:
@@ -441,6 +452,7 @@ static int run(const struct opts *o, struct state *st)
 	memset(s->name, 0, sizeof(s->name));
 	memcpy(s->name, o->name, len); /* 16 bytes: no NUL, the kernel decides */
 	s->flags = (unsigned int)o->flags;
+	s->key = (unsigned int)o->key;
 	if (!o->keep_slots) {
 		s->init = init_alt;
 		bpf_program__set_autoload(cc_init, false);
