@@ -129,8 +129,9 @@ static int run(const char *path, struct bpf_object **objp)
 	}
 	s = dummy_ops_dummy_bpf_dummy_ops__from_object(*objp);
 	if (!s) {
-		fprintf(stderr, "dummy_ops: error: map dummy in %s: %s\n", path,
-			strerror(errno));
+		fprintf(stderr, "dummy_ops: error: %s: %s\n", path,
+			errno == ENOENT ? "no struct_ops map dummy"
+					: "map dummy differs from the shadow type (header from another object?)");
 		return -1;
 	}
 	test_1 = bpf_object__find_program_by_name(*objp, "dummy_test_1");

@@ -427,8 +427,9 @@ static int run(const struct opts *o, struct state *st)
 	}
 	s = tcp_cc_shadow_cc_tcp_congestion_ops__from_object(st->obj);
 	if (!s) {
-		fprintf(stderr, "tcp_cc: error: map shadow_cc in %s: %s\n",
-			o->obj_path, strerror(errno));
+		fprintf(stderr, "tcp_cc: error: %s: %s\n", o->obj_path,
+			errno == ENOENT ? "no struct_ops map shadow_cc"
+					: "map shadow_cc differs from the shadow type (header from another object?)");
 		return -1;
 	}
 	cc_init = bpf_object__find_program_by_name(st->obj, "cc_init");
