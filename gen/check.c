@@ -985,6 +985,7 @@ static void check_int_value(struct check *c, const struct omember *om,
 			    const struct btf_type *mt, const struct btf_type *kmt)
 {
 	uint64_t v = member_uint(c, om);
+	int64_t sv;
 	bool ks = btf_int_encoding(kmt) & BTF_INT_SIGNED;
 	bool os = btf_int_encoding(mt) & BTF_INT_SIGNED;
 
@@ -993,13 +994,19 @@ static void check_int_value(struct check *c, const struct omember *om,
 			    value_str(c, om),
 			    "kernel member is a bool, object sets it to %s",
 			    value_str(c, om));
-	if (ks != os && om->size > 0 && om->size <= 8 &&
-	    (v >> (om->size * 8 - 1)) & 1)
-		add_finding(c, CHECK_NOTE, om->name, "value",
-			    ks ? "signed" : "unsigned", value_str(c, om),
-			    "kernel member is %s, object's is %s: %s changes sign",
-			    ks ? "signed" : "unsigned", os ? "signed" : "unsigned",
-			    value_str(c, om));
+	if (ks == os || om->size <= 0 || om->size > 8 ||
+	    !((v >> (om->size * 8 - 1)) & 1))
+		return;
+	if (ks && om->size < 8)
+		sv = (int64_t)(v | ~((UINT64_C(1) << (om->size * 8)) - 1));
+	else
+		sv = (int64_t)v;
+	add_finding(c, CHECK_NOTE, om->name, "value",
+		    ks ? "signed" : "unsigned", value_str(c, om),
+		    "kernel member is %s, object's %s: the kernel reads %s as %s",
+		    ks ? "signed" : "unsigned", os ? "signed" : "unsigned",
+		    value_str(c, om),
+		    ks ? cstr(c, "%" PRId64, sv) : cstr(c, "%" PRIu64, v));
 }
 
 static void check_array_value(struct check *c, const struct omember *om,

@@ -72,6 +72,18 @@ MINIMAL = {
                     ["  note:  member 'owner': not in kernel type, zero in object"]),
     "no_type": (3, ["error::type-missing"], []),
     "mod_ops": (3, ["error::type-missing"], []),
+    "values": (0, [TSIZE, "note:mode:value", "note:on:value", "note:knob:value",
+                   "note:tag:value"],
+               ["  note:  member 'mode': 0x5 is not a value of kernel enum "
+                "stops_mode",
+                "  note:  member 'on': kernel member is a bool, object sets "
+                "it to 0x2",
+                "  note:  member 'knob': kernel member is signed, object's "
+                "unsigned: the kernel reads 0xffffffff as -1",
+                "  note:  member 'tag': string is not NUL-terminated"]),
+    "bitfield": (3, [TSIZE, "error:bits:bitfield"],
+                 ["  error: member 'bits': bitfield members are not supported "
+                  "by libbpf"]),
 }
 
 MODULE = {

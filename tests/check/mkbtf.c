@@ -2,7 +2,8 @@
 /*
  * Writes raw BTF files that stand in for another kernel in the check tests:
  *   mkbtf minimal OUT       a "kernel" with only a small tcp_congestion_ops
- *                           (no set_state, no owner) and its value wrapper
+ *                           (no set_state, no owner), and a stops_val_ops
+ *                           whose scalars test value checks; with wrappers
  *   mkbtf module BASE OUT   a module's split BTF on top of BASE defining
  *                           struct stops_test_ops and its value wrapper
  */
@@ -65,10 +66,36 @@ static int add_minimal_ca(struct btf *btf, const struct ids *t)
 	return add_wrapper(btf, "tcp_congestion_ops", ca, 56, t->i32);
 }
 
+/* enum stops_mode { A, B, C }, bool, int, char[4], u32: for value checks. */
+static int add_val_ops(struct btf *btf, const struct ids *t)
+{
+	int sk1[] = { t->sock_ptr };
+	int fn = add_fn_ptr(btf, t->i32, sk1, 1);
+	int mode = btf__add_enum(btf, "stops_mode", 4);
+	int on, tag, ops;
+
+	if (fn < 0 || mode < 0 || btf__add_enum_value(btf, "STOPS_A", 0) ||
+	    btf__add_enum_value(btf, "STOPS_B", 1) ||
+	    btf__add_enum_value(btf, "STOPS_C", 2))
+		return -EINVAL;
+	on = btf__add_int(btf, "_Bool", 1, BTF_INT_BOOL);
+	tag = btf__add_array(btf, t->u32, t->ch, 4);
+	ops = btf__add_struct(btf, "stops_val_ops", 32);
+	if (on < 0 || tag < 0 || ops < 0 ||
+	    btf__add_field(btf, "test_1", fn, 0, 0) ||
+	    btf__add_field(btf, "mode", mode, 64, 0) ||
+	    btf__add_field(btf, "on", on, 96, 0) ||
+	    btf__add_field(btf, "knob", t->i32, 128, 0) ||
+	    btf__add_field(btf, "tag", tag, 160, 0) ||
+	    btf__add_field(btf, "bits", t->u32, 192, 0))
+		return -EINVAL;
+	return add_wrapper(btf, "stops_val_ops", ops, 32, t->i32);
+}
+
 static int build_minimal(struct btf *btf)
 {
 	struct ids t;
-	int uint, sock;
+	int uint, sock, ret;
 
 	uint = btf__add_int(btf, "unsigned int", 4, 0);
 	t.u32 = btf__add_typedef(btf, "u32", uint);
@@ -80,7 +107,8 @@ static int build_minimal(struct btf *btf)
 	if (uint < 0 || t.u32 < 0 || t.u8 < 0 || t.i32 < 0 || t.ch < 0 ||
 	    sock < 0 || t.sock_ptr < 0)
 		return -EINVAL;
-	return add_minimal_ca(btf, &t);
+	ret = add_minimal_ca(btf, &t);
+	return ret < 0 ? ret : add_val_ops(btf, &t);
 }
 
 static int build_module(struct btf *btf, const struct btf *base)
