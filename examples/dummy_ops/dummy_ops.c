@@ -32,6 +32,12 @@ typedef struct dummy_ops_dummy_bpf_dummy_ops shadow_t;
  * slot's program is neither loaded nor run, the other one is.
  */
 
+enum mode {
+	EMPTY_TEST_2, /* default: test_2 emptied, test_1 runs */
+	KEEP_SLOTS,   /* as compiled: both run */
+	WRONG_SLOT,   /* dummy_test_2 in test_1: the verifier refuses it */
+};
+
 static bool verbose;
 
 static int print_libbpf(enum libbpf_print_level level, const char *fmt,
@@ -92,13 +98,17 @@ static int prog_id(const struct bpf_program *p)
 	return (int)info.id;
 }
 
-/* Runs test_1 through the struct_ops trampoline, with a state to update. */
-static int test_run(struct bpf_program *p, int *retval, int *state_val)
+/*
+ * Runs a slot's program through its struct_ops trampoline: args[0] points to
+ * a state the kernel copies in and back, then the slot's other arguments.
+ */
+static int test_run(struct bpf_program *p, int nr_args, int *retval,
+		    int *state_val)
 {
 	struct { int val; } state = { .val = 1 };
-	uint64_t args[1] = { (uint64_t)(uintptr_t)&state };
+	uint64_t args[5] = { (uint64_t)(uintptr_t)&state, 1, 2, 3, 4 };
 	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args,
-		    .ctx_size_in = sizeof(args));
+		    .ctx_size_in = nr_args * sizeof(args[0]));
 	int err;
 
 	err = bpf_prog_test_run_opts(bpf_program__fd(p), &opts);
@@ -112,7 +122,7 @@ static int test_run(struct bpf_program *p, int *retval, int *state_val)
 	return 0;
 }
 
-static int run(const char *path, struct bpf_object **objp)
+static int run(const char *path, enum mode mode, struct bpf_object **objp)
 {
 	struct bpf_program *test_1, *test_2;
 	struct dummy_ops_counters c;
@@ -147,8 +157,14 @@ static int run(const char *path, struct bpf_object **objp)
 	print_value("compiled", s);
 
 	/* The edit: empty the optional test_2 slot; its program stays unloaded. */
-	s->test_2 = NULL;
-	bpf_program__set_autoload(test_2, false);
+	if (mode == EMPTY_TEST_2) {
+		s->test_2 = NULL;
+		bpf_program__set_autoload(test_2, false);
+	} else if (mode == WRONG_SLOT) {
+		s->test_1 = test_2;
+		s->test_2 = NULL;
+		bpf_program__set_autoload(test_1, false);
+	}
 	print_value("to load", s);
 
 	err = bpf_object__load(*objp);
@@ -157,8 +173,12 @@ static int run(const char *path, struct bpf_object **objp)
 			path, strerror(-err));
 		return -1;
 	}
-	printf("  kernel    loaded: dummy_test_1 verified (prog id %d), dummy_test_2 not loaded (fd %d)\n",
-	       prog_id(test_1), bpf_program__fd(test_2));
+	if (mode == WRONG_SLOT) {
+		fprintf(stderr, "dummy_ops: error: the kernel loaded dummy_test_2 in slot test_1\n");
+		return -1;
+	}
+	printf("  kernel    loaded: dummy_test_1 verified (prog id %d), dummy_test_2 %s\n",
+	       prog_id(test_1), bpf_program__fd(test_2) >= 0 ? "verified" : "not loaded");
 
 	/* libbpf writes the value (BPF_MAP_UPDATE_ELEM), then creates the link. */
 	link = bpf_map__attach_struct_ops(map);
@@ -173,19 +193,34 @@ static int run(const char *path, struct bpf_object **objp)
 		return -1;
 	}
 
-	if (test_run(test_1, &retval, &val))
+	if (test_run(test_1, 1, &retval, &val))
 		return -1;
 	printf("  test run  dummy_test_1: returned %d, state.val 1 -> %d\n", retval,
 	       val);
+	if (retval != DUMMY_OPS_TEST_1_RET || val != 1 + DUMMY_OPS_TEST_1_ADD) {
+		fprintf(stderr, "dummy_ops: error: unexpected test_1 result\n");
+		return -1;
+	}
+	if (s->test_2) {
+		if (test_run(test_2, 5, &retval, &val))
+			return -1;
+		printf("  test run  dummy_test_2(state, 1, 2, 3, 4): returned %d\n",
+		       retval);
+		if (retval != 1 + 2 + 3 + 4) {
+			fprintf(stderr, "dummy_ops: error: unexpected test_2 result\n");
+			return -1;
+		}
+	}
 	if (read_bss(*objp, &c))
 		return -1;
 	printf("  counters  test_1=%llu test_2=%llu\n", c.test_1, c.test_2);
-	if (retval != DUMMY_OPS_TEST_1_RET || val != 1 + DUMMY_OPS_TEST_1_ADD ||
-	    c.test_1 != 1 || c.test_2 != 0) {
-		fprintf(stderr, "dummy_ops: error: unexpected test run result\n");
+	if (c.test_1 != 1 || c.test_2 != (s->test_2 ? 1 : 0)) {
+		fprintf(stderr, "dummy_ops: error: counters do not match the slots loaded\n");
 		return -1;
 	}
-	printf("  result    test_1 ran through its struct_ops trampoline; the emptied test_2 was never loaded or run\n");
+	printf("  result    test_1 ran through its struct_ops trampoline; %s\n",
+	       s->test_2 ? "so did test_2"
+			 : "the emptied test_2 was never loaded or run");
 	return 0;
 }
 
@@ -193,21 +228,31 @@ int main(int argc, char **argv)
 {
 	struct bpf_object *obj = NULL;
 	const char *path = DUMMY_OPS_BPF_OBJECT;
+	enum mode mode = EMPTY_TEST_2;
 	int i, ret;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-v")) {
 			verbose = true;
+		} else if (!strcmp(argv[i], "--keep-slots")) {
+			mode = KEEP_SLOTS;
+		} else if (!strcmp(argv[i], "--wrong-slot")) {
+			mode = WRONG_SLOT;
 		} else if (argv[i][0] == '-') {
-			fprintf(stderr, "usage: dummy_ops [-v] [OBJ.bpf.o]\n");
+			fprintf(stderr,
+				"usage: dummy_ops [--keep-slots | --wrong-slot] [-v] [OBJ.bpf.o]\n"
+				"  Loads OBJ (default " DUMMY_OPS_BPF_OBJECT ") with slot test_2\n"
+				"  emptied (--keep-slots: as compiled; --wrong-slot: dummy_test_2\n"
+				"  moved to test_1, which the verifier must refuse), and test-runs\n"
+				"  the loaded slots. Exit 0 ok, 1 failure.\n");
 			return strcmp(argv[i], "-h") && strcmp(argv[i], "--help");
 		} else {
 			path = argv[i];
 		}
 	}
 	libbpf_set_print(print_libbpf);
-	ret = run(path, &obj);
+	ret = run(path, mode, &obj);
 	bpf_object__close(obj);
 	printf("dummy_ops: %s\n", ret ? "FAILED" : "ok");
 	return ret ? 1 : 0;

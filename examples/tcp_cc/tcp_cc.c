@@ -43,6 +43,7 @@ struct opts {
 	int nr_clear;
 	size_t bytes;	/* sent over the loopback connection */
 	bool verbose;	/* libbpf debug output */
+	unsigned long hold_ms; /* wait while registered (tests kill it there) */
 };
 
 /* Everything that must be undone, whatever happened. */
@@ -68,7 +69,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: tcp_cc [--name NAME] [--flags N] [--key N] [--keep-slots]\n"
-		"              [--clear SLOT]... [--bytes N] [-v] [OBJ.bpf.o]\n"
+		"              [--clear SLOT]... [--bytes N] [--hold MS] [-v] [OBJ.bpf.o]\n"
 		"  Loads OBJ (default " TCP_CC_BPF_OBJECT ") as TCP congestion control NAME\n"
 		"  (default ss_cc_<pid>, flags default 0x1), with the init slot swapped to\n"
 		"  init_alt and the release slot emptied unless --keep-slots, and SLOT\n"
@@ -86,6 +87,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{ "keep-slots", no_argument, NULL, 'k' },
 		{ "clear", required_argument, NULL, 'c' },
 		{ "bytes", required_argument, NULL, 'b' },
+		{ "hold", required_argument, NULL, 'H' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -101,7 +103,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 	snprintf(o->name, sizeof(o->name), "ss_cc_%ld", (long)getpid());
 	o->name[15] = '\0';
 
-	while ((c = getopt_long(argc, argv, "n:f:K:kc:b:vh", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "n:f:K:kc:b:H:vh", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			if (strlen(optarg) >= sizeof(o->name)) {
@@ -141,6 +143,14 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			o->bytes = strtoul(optarg, &end, 0);
 			if (errno || *end) {
 				fprintf(stderr, "tcp_cc: bad --bytes '%s'\n", optarg);
+				return -1;
+			}
+			break;
+		case 'H':
+			errno = 0;
+			o->hold_ms = strtoul(optarg, &end, 0);
+			if (errno || *end) {
+				fprintf(stderr, "tcp_cc: bad --hold '%s'\n", optarg);
 				return -1;
 			}
 			break;
@@ -494,6 +504,10 @@ static int run(const struct opts *o, struct state *st)
 	       proc_list_has(ALLOWED, o->name) == 1 ? " and tcp_allowed_congestion_control"
 						    : "");
 
+	if (o->hold_ms) {
+		printf("  holding   %lu ms\n", o->hold_ms);
+		usleep(o->hold_ms * 1000);
+	}
 	if (run_connection(st, o->name, o->bytes))
 		return -1;
 	/* Leaving a congestion control calls its release, if it has one. */
