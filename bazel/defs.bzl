@@ -12,12 +12,12 @@
     cc_binary(name = "tcp_cc", srcs = ["tcp_cc.c"], deps = [":tcp_cc_skel"])
 
 The BPF source is compiled with `clang -target bpf -g -O2 -D__TARGET_ARCH_x86`
-(plus `copts`; the directory of every file in `hdrs` is on -I), then
-`stops-shadow` writes `<stem>.shadow.h` (both in `_bpf_skeleton/<name>/` of the
-package). A C target depending on
-the rule can `#include "<stem>.shadow.h"`, is linked with -lbpf, and gets a
-define naming the object (STEM: the stem upper-cased, non-identifier
-characters as `_`):
+(plus `copts`; the directory of every file in `hdrs` is on -I) to
+`_bpf_skeleton/<name>/<stem>.bpf.o`, and `stops-shadow` writes
+`<stem>.shadow.h` beside it. A C target depending on the rule can
+`#include "<stem>.shadow.h"`, is linked with -lbpf, and gets two defines
+naming the object (STEM: the stem upper-cased, non-identifier characters
+as `_`):
 
     <STEM>_BPF_OBJECT             the object's path relative to the workspace's
                                   runfiles directory, which is the working

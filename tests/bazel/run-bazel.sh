@@ -1,0 +1,91 @@
+#!/bin/sh
+# run-bazel.sh MODE SRC_DIR OUTPUT_USER_ROOT: one Bazel test of the ctest suite.
+#   all      bazel test //... in the source tree
+#   outside  a copy of tests/bazel/outside, pointed at SRC_DIR, builds and tests
+#   stale    //tests/bazel:stale_match builds, :stale_drift fails naming "knob"
+#   kernel_check //tests/bazel:newer_skel fails: its ops table fails the kernel check
+# Exit 77 (skip) without bazel or kernel BTF.
+set -u
+mode=$1 src=$(cd "$2" && pwd) root=$3
+
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+command -v bazel >/dev/null || { echo "SKIP: bazel is not installed"; exit 77; }
+[ -r /sys/kernel/btf/vmlinux ] || { echo "SKIP: no /sys/kernel/btf/vmlinux"; exit 77; }
+
+# Own output root (a fresh build tree starts cold), no user rc, no bazel-*
+# links in the source tree, a server that does not outlive the suite long.
+bzl() {
+	cmd=$1
+	shift
+	bazel --nohome_rc --output_user_root="$root" --max_idle_secs=300 \
+		"$cmd" --symlink_prefix=/ --color=no --curses=no "$@"
+}
+
+# //..., unless it would walk into a CMake build tree (holding a Bazel output
+# root like this one) or a bazel-* link that .bazelignore does not list: then
+# the other top-level directories with BUILD files.
+ignored() { grep -qx "$1" "$src/.bazelignore"; }
+unsafe() { [ -L "$src/$1" ] || [ -f "$src/$1/CMakeCache.txt" ]; }
+all_targets() {
+	for d in $(ls "$src"); do
+		if unsafe "$d" && ! ignored "$d"; then
+			echo "note: $d is not in .bazelignore, testing around it" >&2
+			echo //:all
+			for d in $(ls "$src"); do
+				[ -d "$src/$d" ] && ! unsafe "$d" && ! ignored "$d" &&
+					[ -n "$(find "$src/$d" -name 'BUILD*' -print -quit)" ] &&
+					echo "//$d/..."
+			done
+			return
+		fi
+	done
+	echo //...
+}
+
+case $mode in
+all)
+	cd "$src" && bzl test -- $(all_targets)
+	;;
+outside)
+	# Refreshed in place: a new directory would cost a new Bazel server.
+	ws=$root/outside-ws
+	mkdir -p "$ws" && rm -f "$ws"/* || fail "cannot create $ws"
+	cp "$src"/tests/bazel/outside/* "$src"/tests/bazel/outside/.bazelrc "$ws"/
+	sed -i "s|path = \"../../..\"|path = \"$src\"|" "$ws/WORKSPACE"
+	grep -q "path = \"$src\"" "$ws/WORKSPACE" || fail "WORKSPACE path not set"
+	cd "$ws" && bzl test //...
+	;;
+stale)
+	cd "$src" || exit 1
+	bzl build //tests/bazel:stale_match || fail "the matching header does not build"
+	log=$root/stale_drift.log
+	bzl build //tests/bazel:stale_drift >"$log" 2>&1
+	rc=$?
+	cat "$log"
+	[ "$rc" -eq 1 ] || fail "building the drifted header: exit $rc, expected 1"
+	grep -q 'stale_drift\.c' "$log" || fail "the failure is not in stale_drift.c"
+	grep 'error:' "$log" | grep -Eq '\bknob\b' ||
+		fail "no compiler error names the drifted member knob"
+	echo "OK: the drifted header fails the build, naming knob"
+	;;
+kernel_check)
+	cd "$src" || exit 1
+	log=$root/newer_skel.log
+	bzl build //tests/bazel:newer_skel >"$log" 2>&1
+	rc=$?
+	cat "$log"
+	[ "$rc" -eq 1 ] || fail "building newer_skel: exit $rc, expected 1"
+	grep -q 'Checking .*bzl_newer.bpf.o against kernel BTF .*(Exit 3)' "$log" ||
+		fail "the failure is not the kernel check's exit 3"
+	grep -q "error: member 'new_knob'" "$log" || fail "the report is not shown"
+	echo "OK: the kernel check fails the build, with its report"
+	;;
+*)
+	echo "usage: $0 all|outside|stale|kernel_check SRC_DIR OUTPUT_USER_ROOT" >&2
+	exit 2
+	;;
+esac
