@@ -243,26 +243,28 @@ static int kernel_open(struct kernel *k, struct arena *a,
 	return 0;
 }
 
-/* Index of the BTF holding struct name, -ENOENT when none does. */
+/* Find struct name: 0 and *idx of the BTF holding it, 1 when none does. */
 static int kernel_find(struct kernel *k, struct arena *a, const char *name,
-		       int32_t *id, struct stops_err *err)
+		       uint32_t *idx, int32_t *id, struct stops_err *err)
 {
 	int ret;
 
 	for (uint32_t i = 0;; i++) {
 		if (i == k->nr_btfs) {
 			if (!k->mod_dir || k->mods_loaded)
-				return -ENOENT;
+				return 1;
 			ret = kernel_load_mods(k, a, err);
 			if (ret)
 				return ret;
 			if (i == k->nr_btfs)
-				return -ENOENT;
+				return 1;
 		}
 		*id = btf__find_by_name_kind(k->btfs[i].btf, name,
 					     BTF_KIND_STRUCT);
-		if (*id > 0)
-			return (int)i;
+		if (*id > 0) {
+			*idx = i;
+			return 0;
+		}
 	}
 }
 
@@ -1060,7 +1062,7 @@ static void check_value(struct check *c, const struct omember *om,
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
 		if (!same_composite(c->kbtf, kmid, c->obtf, mid, false))
-			add_finding(c, CHECK_NOTE, om->name, "value",
+			add_finding(c, CHECK_NOTE, om->name, "type-name",
 				    type_str(c, c->kbtf, kmid),
 				    type_str(c, c->obtf, mid),
 				    "kernel member is %s, object's %s (copied as %" PRId64 " bytes)",
@@ -1190,17 +1192,18 @@ static int find_kernel_type(struct check *c)
 {
 	const char *name = c->cm->kernel_type;
 	int32_t id = 0;
-	int i;
+	uint32_t i = 0;
+	int ret;
 
-	i = kernel_find(c->k, c->arena, name, &id, c->err);
-	if (i == -ENOENT) {
+	ret = kernel_find(c->k, c->arena, name, &i, &id, c->err);
+	if (ret < 0)
+		return ret;
+	if (ret) {
 		add_finding(c, CHECK_ERROR, NULL, "type-missing",
 			    cstr(c, "struct %s", name), NULL,
 			    "kernel has no struct %s", name);
 		return 1;
 	}
-	if (i < 0)
-		return i;
 	c->kbtf = c->k->btfs[i].btf;
 	c->kt_id = (uint32_t)id;
 	c->kt = btf__type_by_id(c->kbtf, c->kt_id);
