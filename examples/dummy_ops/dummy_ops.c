@@ -107,9 +107,14 @@ static int test_run(struct bpf_program *p, int nr_args, int *retval,
 {
 	struct { int val; } state = { .val = 1 };
 	uint64_t args[5] = { (uint64_t)(uintptr_t)&state, 1, 2, 3, 4 };
-	LIBBPF_OPTS(bpf_test_run_opts, opts, .ctx_in = args,
-		    .ctx_size_in = nr_args * sizeof(args[0]));
+	struct bpf_test_run_opts opts;
 	int err;
+
+	/* Not LIBBPF_OPTS(): it is a GNU statement expression. */
+	memset(&opts, 0, sizeof(opts));
+	opts.sz = sizeof(opts);
+	opts.ctx_in = args;
+	opts.ctx_size_in = nr_args * sizeof(args[0]);
 
 	err = bpf_prog_test_run_opts(bpf_program__fd(p), &opts);
 	if (err) {
