@@ -198,14 +198,15 @@ static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 
 		if (!gelf_getsym(d, (int)i, &sym))
 			return elf_err(err, ".symtab");
-		if (!is_st_ops_shndx(e, sym.st_shndx) ||
-		    GELF_ST_TYPE(sym.st_info) == STT_SECTION)
-			continue;
+		/* A corrupt symbol table is bad input even where unused. */
 		name = elf_strptr(s->elf, s->strtab_idx, sym.st_name);
 		if (!name)
 			return stops_errf(err, -EINVAL,
 					  "symbol %zu: bad name offset %u", i,
 					  sym.st_name);
+		if (!is_st_ops_shndx(e, sym.st_shndx) ||
+		    GELF_ST_TYPE(sym.st_info) == STT_SECTION)
+			continue;
 		name = arena_strdup(a, name);
 		if (!name)
 			return -ENOMEM;
@@ -280,7 +281,9 @@ static int resolve_reloc(struct elf_state *s, struct arena *a, Elf_Data *syms,
 				  sec->name, (unsigned long long)rel->r_offset, symi);
 	name = elf_strptr(s->elf, s->strtab_idx, sym.st_name);
 	if (!name)
-		name = "<?>";
+		return stops_errf(err, -EINVAL,
+				  "relocation at %s+0x%llx: symbol %zu has a bad name",
+				  sec->name, (unsigned long long)rel->r_offset, symi);
 	if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
 		return stops_errf(err, -EINVAL,
 				  "relocation at %s+0x%llx: symbol '%s' is not defined in the object",
