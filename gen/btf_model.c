@@ -310,9 +310,24 @@ static int classify_scalar(struct model_ctx *ctx, uint32_t id,
 	}
 }
 
+/*
+ * Path names can meet: member m.in and member m__in both give X__m__in.
+ * The second one gets a numbered name; order keeps it deterministic.
+ */
 static const char *child_c_name(struct layout *l, const char *name)
 {
-	return arena_printf(l->ctx->arena, "%s__%s", l->scope, name);
+	struct model_ctx *ctx = l->ctx;
+	const char *c_name;
+	int ret;
+
+	c_name = arena_printf(ctx->arena, "%s__%s", l->scope, name);
+	for (uint32_t i = 2; c_name; i++) {
+		ret = name_set_add(&ctx->names, c_name);
+		if (ret != -EEXIST)
+			return ret ? NULL : c_name;
+		c_name = arena_printf(ctx->arena, "%s__%s_%u", l->scope, name, i);
+	}
+	return NULL;
 }
 
 /*
@@ -471,17 +486,16 @@ static int classify_bitfield(struct layout *l, uint32_t id,
 	ret = classify_scalar(l->ctx, id, t, m, &kind);
 	if (ret < 0)
 		return ret;
-	if (btf_is_int(t)) {
-		m->is_signed = btf_int_encoding(t) & BTF_INT_SIGNED;
-		if (btf_int_encoding(t) & BTF_INT_BOOL)
-			m->is_signed = false;
-	}
 	for (s = 1; s < 8; s *= 2)
 		if (bit / (8 * s) == (bit + width - 1) / (8 * s))
 			break;
 	m->kind = kind == STOPS_ENUM ? STOPS_ENUM : STOPS_INT;
-	m->c_type = int_c_type(s, m->is_signed);
 	m->bit_size = width;
+	/* _Bool keeps its meaning: storing 2 sets the bit. */
+	if (btf_is_int(t) && (btf_int_encoding(t) & BTF_INT_BOOL) && width == 1)
+		m->c_type = "_Bool";
+	else
+		m->c_type = int_c_type(s, m->is_signed);
 	return 0;
 }
 
@@ -505,11 +519,45 @@ static int check_bounds(struct layout *l, const char *name, uint32_t bit,
 	return 0;
 }
 
-static bool misaligned(struct layout *l, uint32_t id, uint32_t bit)
+/*
+ * Alignment of the emitted member on LP64, the strictest host: opaque
+ * bytes are char arrays, a program slot is a union with a uint64_t.
+ * Only decides whether the shadow needs __attribute__((packed)); an
+ * over-estimate there is harmless, since every byte is explicit.
+ */
+static uint32_t member_align(const struct stops_member *m)
 {
-	int align = btf__align_of(l->ctx->btf, id);
+	uint32_t size;
 
-	return align > 1 && (bit / 8) % (uint32_t)align;
+	switch (m->kind) {
+	case STOPS_FUNC_PTR:
+		return 8;
+	case STOPS_STRUCT:
+	case STOPS_UNION:
+		return m->aggr->align;
+	case STOPS_ARRAY:
+		if (m->aggr)
+			return m->aggr->align;
+		size = m->elem_size;
+		break;
+	case STOPS_INT:
+	case STOPS_FLOAT:
+	case STOPS_ENUM:
+		size = m->size;
+		if (m->bit_size) {
+			/* the unit type chosen for the bitfield */
+			size = 1;
+			while (size < 8 && m->bit_offset / (8 * size) !=
+						  (m->bit_offset + m->bit_size - 1) / (8 * size))
+				size *= 2;
+		}
+		break;
+	case STOPS_OPAQUE:
+	case STOPS_PADDING:
+	default:
+		return 1;
+	}
+	return size >= 8 ? 8 : size >= 4 ? 4 : size >= 2 ? 2 : 1;
 }
 
 static int type_member(struct layout *l, struct stops_member *m, uint32_t id,
@@ -568,8 +616,6 @@ static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
 	ret = check_bounds(l, name, bit, width, (uint64_t)size);
 	if (ret)
 		return ret;
-	if (!width && misaligned(l, bm->type, bit))
-		l->aggr->packed = true;
 	ret = pad_to(l, bit, width);
 	if (ret)
 		return ret;
@@ -583,14 +629,32 @@ static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
 	ret = type_member(l, m, id, t, bit, width);
 	if (ret)
 		return ret;
+	if (!width && (bit / 8) % member_align(m))
+		l->aggr->packed = true;
 	if (!l->aggr->is_union)
 		l->cur_bit = width ? bit + width : bit + m->size * 8;
 	return 0;
 }
 
+static void set_align(struct layout *l)
+{
+	struct stops_aggr *a = l->aggr;
+	uint32_t align = 1;
+
+	for (uint32_t i = 0; i < l->members.len; i++) {
+		uint32_t ma = member_align(l->members.items[i]);
+
+		if (ma > align)
+			align = ma;
+	}
+	if (a->size % align)
+		a->packed = true;
+	a->align = a->packed ? 1 : align;
+}
+
 static int add_aggr_members(struct layout *l, const struct btf_type *t)
 {
-	uint32_t n = btf_vlen(t), max_align = 1;
+	uint32_t n = btf_vlen(t);
 	int ret;
 
 	for (uint32_t i = 0; i < n; i++) {
@@ -611,19 +675,14 @@ static int add_aggr_members(struct layout *l, const struct btf_type *t)
 		}
 		if (max < l->aggr->size)
 			ret = add_padding_bytes(l, l->aggr->size, true);
-		return ret;
+	} else {
+		if (l->cur_bit % 8)
+			l->cur_bit += 8 - l->cur_bit % 8;
+		ret = add_padding_bytes(l, l->aggr->size - l->cur_bit / 8, true);
 	}
-	if (l->cur_bit % 8)
-		l->cur_bit += 8 - l->cur_bit % 8;
-	for (uint32_t i = 0; i < n; i++) {
-		int a = btf__align_of(l->ctx->btf, btf_members(t)[i].type);
-
-		if (a > 0 && (uint32_t)a > max_align)
-			max_align = (uint32_t)a;
-	}
-	if (l->aggr->size % max_align)
-		l->aggr->packed = true;
-	return add_padding_bytes(l, l->aggr->size - l->cur_bit / 8, true);
+	if (!ret)
+		set_align(l);
+	return ret;
 }
 
 static int model_aggr(struct model_ctx *ctx, uint32_t type_id,
@@ -655,8 +714,6 @@ static int model_aggr(struct model_ctx *ctx, uint32_t type_id,
 	a->is_union = btf_is_union(t);
 	a->size = t->size;
 	a->btf_id = type_id;
-	ret = btf__align_of(ctx->btf, type_id);
-	a->align = ret > 0 ? (uint32_t)ret : 1;
 	l.aggr = a;
 	l.names = names ? names : &own;
 	l.scope = c_name ? c_name : scope;

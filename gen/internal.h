@@ -38,6 +38,16 @@ struct ptr_vec {
 int ptr_vec_push(struct ptr_vec *v, void *p);
 void ptr_vec_free(struct ptr_vec *v);
 
+/* Set of strings (not copied), for generated type names. */
+struct name_set {
+	const char **slots;
+	uint32_t cap;
+	uint32_t len;
+};
+
+int name_set_add(struct name_set *set, const char *name);
+void name_set_free(struct name_set *set);
+
 int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
@@ -94,6 +104,7 @@ struct model_ctx {
 	const char *obj_name;
 	struct ptr_vec enums; /* struct stops_enum *, by first use */
 	struct ptr_vec aggrs; /* struct stops_aggr *, named, deps first */
+	struct name_set names; /* file-scope shadow type names in use */
 	uint32_t nr_members;  /* across the object: hostile BTF can explode */
 	struct stops_err *err;
 };

@@ -99,6 +99,13 @@ static int add_map(struct stops_object *obj, struct model_ctx *ctx,
 					ctx->obj_name, name, tname);
 	if (!map->shadow_name)
 		return -ENOMEM;
+	ret = name_set_add(&ctx->names, map->shadow_name);
+	if (ret == -EEXIST)
+		return stops_errf(err, -EINVAL,
+				  "map %s: shadow type name %s is already taken by another map's type",
+				  name, map->shadow_name);
+	if (ret)
+		return ret;
 	ret = model_struct(ctx, tid, map->shadow_name, name, &mb->aggr);
 	map->type = mb->aggr;
 	return ret;
@@ -243,7 +250,8 @@ static int copy_vec(struct arena *a, struct ptr_vec *v, void ***out,
 	*out = arena_calloc(a, v->len ? v->len : 1, sizeof(void *));
 	if (!*out)
 		return -ENOMEM;
-	memcpy(*out, v->items, v->len * sizeof(void *));
+	if (v->len)
+		memcpy(*out, v->items, v->len * sizeof(void *));
 	*n = v->len;
 	return 0;
 }
@@ -291,6 +299,7 @@ out:
 	ptr_vec_free(&maps);
 	ptr_vec_free(&ctx.enums);
 	ptr_vec_free(&ctx.aggrs);
+	name_set_free(&ctx.names);
 	return ret;
 }
 

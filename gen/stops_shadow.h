@@ -98,7 +98,7 @@ struct stops_aggr {
 	bool is_union;
 	bool packed; /* BTF offsets not naturally aligned */
 	uint32_t size;
-	uint32_t align; /* alignment on the BPF target */
+	uint32_t align; /* of the emitted shadow on LP64; 1 when packed */
 	uint32_t btf_id;
 	uint32_t nr_members;
 	struct stops_member *members;

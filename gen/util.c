@@ -141,6 +141,60 @@ void ptr_vec_free(struct ptr_vec *v)
 	v->len = v->cap = 0;
 }
 
+static uint32_t str_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static int name_set_grow(struct name_set *set)
+{
+	uint32_t cap = set->cap ? set->cap * 2 : 64;
+	const char **slots = calloc(cap, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < set->cap; i++) {
+		uint32_t h;
+
+		if (!set->slots[i])
+			continue;
+		for (h = str_hash(set->slots[i]) & (cap - 1); slots[h];
+		     h = (h + 1) & (cap - 1))
+			;
+		slots[h] = set->slots[i];
+	}
+	free(set->slots);
+	set->slots = slots;
+	set->cap = cap;
+	return 0;
+}
+
+/* 0 when added, -EEXIST when name is already in the set. */
+int name_set_add(struct name_set *set, const char *name)
+{
+	uint32_t h;
+
+	if (set->len * 2 >= set->cap && name_set_grow(set))
+		return -ENOMEM;
+	for (h = str_hash(name) & (set->cap - 1); set->slots[h];
+	     h = (h + 1) & (set->cap - 1))
+		if (!strcmp(set->slots[h], name))
+			return -EEXIST;
+	set->slots[h] = name;
+	set->len++;
+	return 0;
+}
+
+void name_set_free(struct name_set *set)
+{
+	free(set->slots);
+	memset(set, 0, sizeof(*set));
+}
+
 int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
 {
 	va_list ap;
