@@ -88,6 +88,9 @@ static const char *int_c_type(uint32_t size, bool is_signed)
 		return is_signed ? "int" : "unsigned int";
 	case 8:
 		return is_signed ? "long long" : "unsigned long long";
+	case 16:
+		/* emitted with a byte-array fallback for hosts without it */
+		return is_signed ? "__int128" : "unsigned __int128";
 	default:
 		return NULL;
 	}
@@ -557,6 +560,8 @@ static uint32_t member_align(const struct stops_member *m)
 	default:
 		return 1;
 	}
+	if (size >= 16 && (m->kind == STOPS_INT || m->elem_kind == STOPS_INT))
+		return 16;
 	return size >= 8 ? 8 : size >= 4 ? 4 : size >= 2 ? 2 : 1;
 }
 

@@ -44,6 +44,21 @@ static void emit_func_ptr(struct emit *e, const struct stops_member *m,
 	fprintf(e->out, "};\n");
 }
 
+/* __int128 is a GNU extension, and i386 has none: same bytes, same name. */
+static void emit_int128(struct emit *e, const struct stops_member *m,
+			int depth)
+{
+	fprintf(e->out, "#ifdef __SIZEOF_INT128__\n");
+	indent(e, depth);
+	fprintf(e->out, "__extension__ %s %s", m->c_type, m->c_name);
+	emit_dims(e, m);
+	fprintf(e->out, ";\n#else\n");
+	indent(e, depth);
+	fprintf(e->out, "unsigned char %s", m->c_name);
+	emit_dims(e, m);
+	fprintf(e->out, "[16];\n#endif\n");
+}
+
 static void emit_member(struct emit *e, const struct stops_member *m,
 			int depth)
 {
@@ -51,6 +66,11 @@ static void emit_member(struct emit *e, const struct stops_member *m,
 
 	if (m->kind == STOPS_FUNC_PTR) {
 		emit_func_ptr(e, m, depth);
+		return;
+	}
+	if ((m->kind == STOPS_INT && m->size == 16) ||
+	    (m->kind == STOPS_ARRAY && !a && m->elem_size == 16)) {
+		emit_int128(e, m, depth);
 		return;
 	}
 	indent(e, depth);
