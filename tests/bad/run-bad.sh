@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+# Hand one hostile object to every mode of the CLI and check it is refused
+# the way the contract says: exit 1, nothing on stdout, exactly one stderr
+# line `stops-shadow: <path>: <what>`, no output file or temporary left,
+# within a few seconds and 1 GiB of address space.
+#
+#   run-bad.sh CLI OBJ WORKDIR [sanitize|valgrind]
+#
+# sanitize: the CLI is built with ASan, whose shadow memory needs far more
+# address space than any ulimit -v we would set; ASan's own allocation
+# limits bound it instead. valgrind: run the CLI under memcheck (exit 99 on
+# any memory error or definite leak, which fails the exit-1 check).
+set -u
+cli=$1 obj=$2 work=$3 mode=${4:-}
+
+rm -rf "$work"
+mkdir -p "$work/out"
+limit=5
+runner=()
+case $mode in
+sanitize) ;;
+valgrind)
+	limit=120
+	runner=(valgrind -q --error-exitcode=99 --leak-check=full
+		--errors-for-leak-kinds=definite --show-leak-kinds=definite)
+	;;
+*) ulimit -v 1048576 ;;
+esac
+
+fail=0
+run() {
+	local what=$1
+	shift
+	timeout -k 2 "$limit" "${runner[@]}" "$cli" "$@" >"$work/stdout" 2>"$work/stderr"
+	local rc=$?
+	local lines
+	lines=$(wc -l <"$work/stderr")
+	local first
+	first=$(head -n 1 "$work/stderr")
+	local why=
+	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+		why="timed out"
+	elif [ $rc -ne 1 ]; then
+		why="exit $rc, want 1"
+	elif [ "$lines" -ne 1 ] || [ -n "$(tail -c 1 "$work/stderr")" ]; then
+		why="$lines stderr lines, want exactly one"
+	elif [ "${first#"stops-shadow: $obj: "}" = "$first" ]; then
+		why="stderr does not start with 'stops-shadow: $obj: '"
+	elif [ "${first#"stops-shadow: $obj: "}" = "" ]; then
+		why="empty message"
+	elif [ -s "$work/stdout" ]; then
+		why="wrote $(wc -c <"$work/stdout") bytes to stdout"
+	elif [ "$(ls -A "$work/out" | tr '\n' ' ')" != "$keep" ]; then
+		why="left files behind: $(ls -A "$work/out" | tr '\n' ' ')"
+	elif [ -n "$keep" ] && [ "$(cat "$work/out/x.shadow.h")" != old ]; then
+		why="rewrote the existing output file"
+	fi
+	if [ -n "$why" ]; then
+		echo "FAIL $what: $why"
+		sed 's/^/  stderr: /' "$work/stderr" | head -n 20
+		fail=1
+		# One hang is enough to know; do not wait for the others.
+		[ "$why" != "timed out" ] || exit 1
+	else
+		echo "ok   $what: $first"
+	fi
+	rm -rf "$work/out"
+	mkdir -p "$work/out"
+	keep=
+}
+keep=
+
+run "gen -o" gen "$obj" -o "$work/out/x.shadow.h" --depfile "$work/out/x.d"
+if [ "$mode" = valgrind ]; then
+	# Slow, and every mode fails in the same open: one run is enough.
+	exit $fail
+fi
+echo old >"$work/out/x.shadow.h"
+keep="x.shadow.h "
+run "gen -o over an existing header" gen "$obj" -o "$work/out/x.shadow.h"
+run "gen (stdout)" gen "$obj"
+run "gen (no verb)" "$obj" -o "$work/out/x.shadow.h"
+run "dump" dump "$obj"
+run "dump --json" dump "$obj" --json
+if [ -r /sys/kernel/btf/vmlinux ]; then
+	run "check" check "$obj" --kernel-btf /sys/kernel/btf/vmlinux
+fi
+exit $fail

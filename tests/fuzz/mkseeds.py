@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+"""Seed corpora and the BTF template for the fuzz harnesses.
+
+    mkseeds.py VALID.bpf.o BAD_DIR BUILD_DIR OUT_DIR
+
+OUT_DIR/elf/  small valid objects of the build tree and the hostile ones
+OUT_DIR/btf/  the .BTF contents of those objects (input of fuzz_btf)
+OUT_DIR/template.bpf.o  VALID laid out with its headers first and .BTF
+              last, the object fuzz_btf splices each input into.
+"""
+import hashlib
+import os
+import shutil
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', 'bad'))
+from bpfobj import Elf  # noqa: E402
+
+MAX_SEED = 64 * 1024  # keep libFuzzer's -max_len small
+
+
+def objects(valid, bad_dir, build_dir):
+    yield valid
+    for d in sorted(os.listdir(bad_dir)):
+        p = os.path.join(bad_dir, d)
+        if (os.path.isfile(p) and p.endswith('.o') and
+                os.path.getsize(p) <= MAX_SEED):
+            yield p
+    for root, dirs, files in os.walk(build_dir):
+        dirs[:] = sorted(x for x in dirs
+                         if x not in ('objs', 'seeds', 'corpus', 'out'))
+        for f in sorted(files):
+            p = os.path.join(root, f)
+            if f.endswith('.bpf.o') and os.path.getsize(p) <= MAX_SEED:
+                yield p
+
+
+def put(d, data):
+    name = hashlib.sha1(data).hexdigest()
+    with open(os.path.join(d, name), 'wb') as f:
+        f.write(data)
+
+
+def main():
+    valid, bad_dir, build_dir, out = sys.argv[1:]
+    for sub in ('elf', 'btf'):
+        shutil.rmtree(os.path.join(out, sub), ignore_errors=True)
+        os.makedirs(os.path.join(out, sub))
+    n = 0
+    for p in objects(valid, bad_dir, build_dir):
+        raw = open(p, 'rb').read()
+        put(os.path.join(out, 'elf'), raw)
+        n += 1
+        try:
+            btf = Elf(raw).sec('.BTF').data
+        except Exception:  # hostile framing: no .BTF to take
+            continue
+        if 0 < len(btf) <= MAX_SEED:
+            put(os.path.join(out, 'btf'), btf)
+    e = Elf(open(valid, 'rb').read())
+    i = e.index('.BTF')
+    order = [j for j in range(1, len(e.sections)) if j != i] + [i]
+    raw, _ = e.write(order=order, sht_first=True)
+    with open(os.path.join(out, 'template.bpf.o'), 'wb') as f:
+        f.write(raw)
+    print('%d seed objects, %d BTF seeds' %
+          (n, len(os.listdir(os.path.join(out, 'btf')))))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
