@@ -74,7 +74,8 @@ function(stops_shadow name)
 		endif()
 		# The generator keeps an unchanged header's mtime. Ninja restats
 		# outputs, so the header itself is the output; make does not, so
-		# there a stamp records that the header is up to date.
+		# there a stamp records that the header is up to date. Both read
+		# the generator's depfile.
 		if(CMAKE_GENERATOR MATCHES "Ninja")
 			set(out ${hdr})
 			set(stamp)
