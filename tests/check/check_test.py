@@ -9,7 +9,8 @@
   check_test.py stable CASE           same input, same bytes
 
 TARGET: host (default /sys/kernel/btf), copy (a saved copy of this kernel's
-vmlinux BTF), minimal (a raw BTF made by mkbtf: another "kernel" whose
+vmlinux BTF), elf (that copy wrapped as the .BTF section of an ELF file,
+like a vmlinux image), minimal (a raw BTF made by mkbtf: another "kernel" whose
 tcp_congestion_ops lacks set_state and owner), moddir (a directory laid out
 like /sys/kernel/btf with a module BTF defining struct stops_test_ops),
 modsplit (the same files given as --kernel-btf BASE --kernel-btf MODULE).
@@ -117,6 +118,7 @@ def btf_paths(args, target):
     paths = {
         "host": [],
         "copy": [os.path.join(d, "vmlinux.btf")],
+        "elf": [os.path.join(d, "vmlinux.elf")],
         "minimal": [os.path.join(d, "minimal.btf")],
         "moddir": [os.path.join(d, "kdir")],
         "modsplit": [os.path.join(d, "kdir", "vmlinux"),
@@ -178,7 +180,7 @@ def check_json(doc, case, paths, code, want):
 
 
 def do_case(args):
-    table = {"host": HOST, "copy": HOST, "minimal": MINIMAL,
+    table = {"host": HOST, "copy": HOST, "elf": HOST, "minimal": MINIMAL,
              "moddir": MODULE, "modsplit": MODULE}[args.target]
     code, findings, lines = table[args.case]
     paths = btf_paths(args, args.target)
@@ -286,6 +288,12 @@ def do_setup(args):
     if run([args.mkbtf, "module", os.path.join(d, "kdir", "vmlinux"),
             os.path.join(d, "kdir", "stops_test")]).returncode:
         fail("mkbtf module")
+    objcopy = shutil.which("objcopy") or shutil.which("llvm-objcopy")
+    if objcopy and run([objcopy, "-I", "binary", "-O", "elf64-x86-64",
+                        "--rename-section", ".data=.BTF",
+                        os.path.join(d, "vmlinux.btf"),
+                        os.path.join(d, "vmlinux.elf")]).returncode:
+        fail("objcopy vmlinux.elf")
     print("ok")
 
 
