@@ -209,15 +209,18 @@ stale_make)
 check_cmake)
 	setup
 	need_check
-	cmake_configure "$SCRATCH/bad" Ninja -DCC_FLAVOR=bad
-	cmake --build "$SCRATCH/bad" --target cc_user > "$SCRATCH/build.log" 2>&1 &&
-		fail "incompatible object built"
-	expect_fail "$SCRATCH/build.log" "extra_knob" \
-		"CHECK_KERNEL_BTF fails the build for an incompatible object"
-	[ ! -e "$SCRATCH/bad/cc_bpf.shadow/cc_bad.shadow.h" ] ||
-		fail "header generated for an incompatible object"
-	cmake --build "$SCRATCH/bad" --target cc_user > /dev/null 2>&1 &&
-		fail "second build of the incompatible object succeeded"
+	for g in Ninja "Unix Makefiles"; do
+		b=$SCRATCH/bad-${g%% *}
+		cmake_configure "$b" "$g" -DCC_FLAVOR=bad
+		cmake --build "$b" --target cc_user > "$SCRATCH/build.log" 2>&1 &&
+			fail "$g: incompatible object built"
+		expect_fail "$SCRATCH/build.log" "extra_knob" \
+			"$g: CHECK_KERNEL_BTF fails the build for an incompatible object"
+		[ ! -e "$b/cc_bpf.shadow/cc_bad.shadow.h" ] ||
+			fail "$g: header generated for an incompatible object"
+		cmake --build "$b" --target cc_user > /dev/null 2>&1 &&
+			fail "$g: second build of the incompatible object succeeded"
+	done
 	cmake_configure "$SCRATCH/ok" Ninja -DCC_FLAVOR=ok
 	cmake --build "$SCRATCH/ok" --target cc_user || fail "compatible object"
 	echo "ok: compatible object builds"
