@@ -15,7 +15,6 @@ SAN=
 
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "SKIP: $*"; exit 77; }
-note() { echo "== $*"; }
 mtime() { stat -c %.9Y "$1"; }
 runs() { if [ -f "$LOG" ]; then wc -l < "$LOG"; else echo 0; fi; }
 
@@ -53,9 +52,10 @@ expect_runs() {
 	last=$now
 }
 
-# Touching a header only the BPF side includes rebuilds the object and regenerates (the
-# header keeps its content and mtime, so the loader is not recompiled);
-# a layout change rewrites the header and recompiles the loader.
+# Touching a header only the BPF side includes rebuilds the object and runs
+# the generator once (the header keeps its content and mtime, so the loader
+# is not recompiled); a layout change rewrites the header and recompiles the
+# loader; a no-op build runs nothing.
 # rebuild_checks BUILD-CMD OBJ HDR LOADER_OBJ [UP-TO-DATE-CMD]
 rebuild_checks() {
 	build=$1 obj=$2 hdr=$3 lobj=$4 uptodate=${5:-true}
