@@ -731,8 +731,7 @@ static const char *model_prog(const struct stops_map *map, const char *name,
 
 		if (sm->kind == STOPS_PADDING || sm->bit_offset != bit_off)
 			continue;
-		if ((sm->name ? sm->name : "")[0] == name[0] &&
-		    !strcmp(sm->name ? sm->name : "", name))
+		if (!strcmp(sm->name ? sm->name : "", name))
 			return sm->prog;
 	}
 	return NULL;

@@ -54,6 +54,19 @@ HOST = {
                      "(struct module *), object int (__u64)"]),
     "no_type": (3, ["error::type-missing"],
                 ["  error: kernel has no struct tcp_nope_ops"]),
+    "protos": (3, [TSIZE, "error:ssthresh:proto-ret", "error:ssthresh:prog-ret",
+                   "note:cong_avoid:prog-ret", "note:init:proto-args"],
+               ["  error: member 'ssthresh': prototype returns void "
+                "(void, 0 bytes), kernel u32 (int, 4 bytes)",
+                "  error: member 'ssthresh': program 'p_ssthresh' returns void "
+                "(void, 0 bytes), kernel u32 (int, 4 bytes)",
+                "  note:  member 'cong_avoid': program 'p_cong_avoid' returns "
+                "u32 (int, 4 bytes), kernel void (void, 0 bytes)",
+                "  note:  member 'init': prototype takes 2 arguments, kernel 1"]),
+    "not_fptr": (3, [TSIZE, "error:owner:not-func-ptr"],
+                 ["  error: member 'owner': kernel member is struct module *, "
+                  "not a function pointer; object places program 'ca_owner' "
+                  "in it"]),
     "mod_ops": (3, ["error::type-missing"],
                 ["  error: kernel has no struct stops_test_ops"]),
 }
@@ -72,6 +85,9 @@ MINIMAL = {
     "member_kind": (0, [TSIZE, "note:owner:member-missing"],
                     ["  note:  member 'owner': not in kernel type, zero in object"]),
     "no_type": (3, ["error::type-missing"], []),
+    "protos": (3, ["error:ssthresh:proto-ret", "error:ssthresh:prog-ret",
+                   "note:cong_avoid:prog-ret", "note:init:proto-args"], []),
+    "not_fptr": (3, [TSIZE, "error:owner:member-missing"], []),
     "mod_ops": (3, ["error::type-missing"], []),
     "values": (0, [TSIZE, "note:mode:value", "note:on:value", "note:knob:value",
                    "note:tag:value"],
