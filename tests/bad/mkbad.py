@@ -21,10 +21,18 @@ from bpfobj import (Btf, Elf, EHDR, SHDR, SYM, SHT_NOBITS, EM_X86_64, INT,  # no
 CASES = {}
 # Not files the generator can be handed as bytes: made specially below.
 SPECIAL = ('directory', 'nonexistent')
+# Odd but not necessarily wrong: the generator may refuse them (exit 1, one
+# line) or accept them, and then its header must compile.
+ODD = {}
 
 
 def case(fn):
     CASES[fn.__name__] = fn
+    return fn
+
+
+def odd(fn):
+    ODD[fn.__name__] = fn
     return fn
 
 
@@ -478,7 +486,7 @@ def btf_struct_size_huge(raw, e):
     return with_btf(e, b.write())
 
 
-@case
+@odd
 def btf_member_name_injection(raw, e):
     # A member name that is no C identifier must not reach the header.
     b = Btf(e.sec('.BTF').data)
@@ -486,6 +494,82 @@ def btf_member_name_injection(raw, e):
     i, _ = b.member(t, 'flags')
     b.set_member(t, i, name_off=b.add_str('flags;\n#error injected\nint x'))
     return with_btf(e, b.write())
+
+
+@odd
+def btf_member_name_newline(raw, e):
+    # Refused or not, a name never splits the one-line error or the header.
+    b = Btf(e.sec('.BTF').data)
+    t = ops_type(b)
+    i, _ = b.member(t, 'flags')
+    b.set_member(t, i, name_off=b.add_str('fl\nags'))
+    return with_btf(e, b.write())
+
+
+@odd
+def btf_type_name_not_ident(raw, e):
+    b = Btf(e.sec('.BTF').data)
+    b.types[ops_type(b)].name_off = b.add_str('hostile ops\xff */ int')
+    return with_btf(e, b.write())
+
+
+@odd
+def btf_anon_scalar_member(raw, e):
+    # An unnamed member that is no struct/union (C has none but bitfields).
+    b = Btf(e.sec('.BTF').data)
+    t = ops_type(b)
+    i, _ = b.member(t, 'cookie')
+    b.set_member(t, i, name_off=0)
+    return with_btf(e, b.write())
+
+
+@odd
+def btf_anon_func_ptr_member(raw, e):
+    b = Btf(e.sec('.BTF').data)
+    t = ops_type(b)
+    i, _ = b.member(t, 'tick')
+    b.set_member(t, i, name_off=0)
+    return with_btf(e, b.write())
+
+
+@odd
+def btf_anon_array_member(raw, e):
+    b = Btf(e.sec('.BTF').data)
+    t = ops_type(b)
+    i, _ = b.member(t, 'name')
+    b.set_member(t, i, name_off=0)
+    return with_btf(e, b.write())
+
+
+@odd
+def btf_int_bit_offset(raw, e):
+    # INT with a bit offset (legal BTF, never emitted by clang).
+    b = Btf(e.sec('.BTF').data)
+    t = b.types[b.find(INT, 'unsigned long long')]
+    t.extra[0] = (4 << 16) | 60
+    return with_btf(e, b.write())
+
+
+@odd
+def btf_duplicate_member_names(raw, e):
+    b = Btf(e.sec('.BTF').data)
+    t = ops_type(b)
+    i, m = b.member(t, 'weight')
+    j, _ = b.member(t, 'flags')
+    b.set_member(t, j, name_off=m[0])
+    return with_btf(e, b.write())
+
+
+@odd
+def btf_two_vars_same_offset(raw, e):
+    # hostile_b placed over hostile_a in .struct_ops: overlapping maps.
+    b = Btf(e.sec('.BTF').data)
+    ds = b.types[datasec(b)]
+    vb = b.find(VAR, 'hostile_b')
+    ds.extra += [vb, 0, 64]
+    ds.set_info(vlen=2)
+    e.sec('.BTF').data = b.write()
+    return e.write()[0]
 
 
 @case
@@ -612,9 +696,24 @@ def sym_shndx_out_of_range(raw, e):
     return e.write()[0]
 
 
+@odd
+def sym_name_newline(raw, e):
+    st = e.sections[e.symtab_index()]
+    strtab = e.sections[st.hdr['sh_link']]
+    off = len(strtab.data)
+    strtab.data += b'hostile\ninit\0'
+    syms = e.symbols()
+    syms[e.sym_index('hostile_init')][0] = off
+    e.set_symbols(syms)
+    return e.write()[0]
+
+
 def main():
     if sys.argv[1:] == ['--list']:
         print('\n'.join(list(CASES) + list(SPECIAL)))
+        return 0
+    if sys.argv[1:] == ['--list-odd']:
+        print('\n'.join(ODD))
         return 0
     if len(sys.argv) != 3:
         print(__doc__.strip(), file=sys.stderr)
@@ -622,7 +721,7 @@ def main():
     src, outdir = sys.argv[1:]
     raw = open(src, 'rb').read()
     os.makedirs(outdir, exist_ok=True)
-    for name, fn in CASES.items():
+    for name, fn in list(CASES.items()) + list(ODD.items()):
         data = fn(raw, Elf(raw))
         assert data != raw, name
         path = os.path.join(outdir, name + '.bpf.o')

@@ -11,7 +11,18 @@
 # address space than any ulimit -v we would set; ASan's own allocation
 # limits bound it instead. valgrind: run the CLI under memcheck (exit 99 on
 # any memory error or definite leak, which fails the exit-1 check).
+#
+#   run-bad.sh --odd CC CLI OBJ WORKDIR [sanitize|valgrind]
+#
+# --odd: the object is strange but maybe legal. Refusing it the way above
+# is fine; accepting it is too, if every mode exits 0 and the header
+# compiles with CC -std=c11 -Wall -Wextra -Werror -pedantic.
 set -u
+odd=
+if [ "$1" = --odd ]; then
+	odd=$2
+	shift 2
+fi
 cli=$1 obj=$2 work=$3 mode=${4:-}
 
 rm -rf "$work"
@@ -70,6 +81,35 @@ run() {
 	keep=
 }
 keep=
+
+if [ -n "$odd" ]; then
+	timeout -k 2 "$limit" "${runner[@]}" "$cli" gen "$obj" -o "$work/x.shadow.h" \
+		2>"$work/stderr"
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		echo "accepted: the header must compile, every mode must succeed"
+		# With and without the libbpf accessors.
+		for d in -DSTOPS_SHADOW_NO_LIBBPF -USTOPS_SHADOW_NO_LIBBPF; do
+			if ! "$odd" -std=c11 -Wall -Wextra -Werror -pedantic $d \
+				-fsyntax-only -x c "$work/x.shadow.h" >"$work/cc.log" 2>&1; then
+				echo "FAIL: the header does not compile ($d)"
+				head -n 20 "$work/cc.log"
+				fail=1
+			fi
+		done
+		for m in "dump" "dump --json"; do
+			# shellcheck disable=SC2086
+			if ! timeout -k 2 "$limit" "${runner[@]}" "$cli" $m "$obj" \
+				>/dev/null 2>"$work/stderr"; then
+				echo "FAIL: $m refuses what gen accepted"
+				cat "$work/stderr"
+				fail=1
+			fi
+		done
+		exit $fail
+	fi
+	echo "refused (exit $rc): it must be refused cleanly everywhere"
+fi
 
 run "gen -o" gen "$obj" -o "$work/out/x.shadow.h" --depfile "$work/out/x.d"
 if [ "$mode" = valgrind ]; then
