@@ -63,8 +63,30 @@ int check_report_text(const struct check_result *res, FILE *out)
 
 /* --- JSON ------------------------------------------------------------ */
 
+/* Length of the well-formed UTF-8 sequence at p (2 to 4 bytes), or 0. */
+static int utf8_len(const unsigned char *p)
+{
+	int n = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 :
+		p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : 0;
+
+	if (p[0] >= 0xf5)
+		return 0;
+	for (int i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	}
+	if ((n == 3 && p[0] == 0xe0 && p[1] < 0xa0) ||
+	    (n == 3 && p[0] == 0xed && p[1] >= 0xa0) ||
+	    (n == 4 && p[0] == 0xf0 && p[1] < 0x90) ||
+	    (n == 4 && p[0] == 0xf4 && p[1] >= 0x90))
+		return 0;
+	return n;
+}
+
 static void json_str(const char *s, FILE *out)
 {
+	int n;
+
 	if (!s) {
 		fputs("null", out);
 		return;
@@ -85,10 +107,17 @@ static void json_str(const char *s, FILE *out)
 			fputs("\\t", out);
 			break;
 		default:
-			if (*p < 0x20 || *p == 0x7f)
+			/* a stray byte (hostile BTF names) is escaped, so the
+			 * document stays valid UTF-8 */
+			n = *p >= 0x80 ? utf8_len(p) : 0;
+			if (n) {
+				fwrite(p, 1, (size_t)n, out);
+				p += n - 1;
+			} else if (*p < 0x20 || *p >= 0x7f) {
 				fprintf(out, "\\u%04x", *p);
-			else
+			} else {
 				fputc(*p, out);
+			}
 		}
 	}
 	fputc('"', out);
