@@ -938,7 +938,7 @@ static void check_ptr(struct check *c, const struct omember *om,
 		      const struct btf_type *mt, const struct btf_type *kmt,
 		      uint32_t kid)
 {
-	uint32_t opid, kpid;
+	uint32_t opid = 0, kpid = 0;
 	const struct btf_type *op = btf_skip_mods(c->obtf, mt->type, &opid);
 	const struct btf_type *kp = btf_skip_mods(c->kbtf, kmt->type, &kpid);
 	bool ofn = op && btf_is_func_proto(op), kfn = kp && btf_is_func_proto(kp);
