@@ -4,6 +4,7 @@
 #   outside  a copy of tests/bazel/outside, pointed at SRC_DIR, builds and tests
 #   stale    //tests/bazel:stale_match builds, :stale_drift fails naming "knob"
 #   kernel_check //tests/bazel:newer_skel fails: its ops table fails the kernel check
+#   shutdown     stops the Bazel servers of the other modes (ctest cleanup)
 # Exit 77 (skip) without bazel or kernel BTF.
 set -u
 mode=$1 src=$(cd "$2" && pwd) root=$3
@@ -81,11 +82,18 @@ kernel_check)
 	[ "$rc" -eq 1 ] || fail "building newer_skel: exit $rc, expected 1"
 	grep -q 'Checking .*bzl_newer.bpf.o against kernel BTF .*(Exit 3)' "$log" ||
 		fail "the failure is not the kernel check's exit 3"
-	grep -q "error: member 'new_knob'" "$log" || fail "the report is not shown"
+	grep 'error' "$log" | grep -q 'new_knob' || fail "the report is not shown"
 	echo "OK: the kernel check fails the build, with its report"
 	;;
+shutdown)
+	for ws in "$src" "$root/outside-ws"; do
+		[ -f "$ws/WORKSPACE" ] || continue
+		(cd "$ws" && bazel --nohome_rc --output_user_root="$root" shutdown)
+	done
+	exit 0
+	;;
 *)
-	echo "usage: $0 all|outside|stale|kernel_check SRC_DIR OUTPUT_USER_ROOT" >&2
+	echo "usage: $0 all|outside|stale|kernel_check|shutdown SRC_DIR OUTPUT_USER_ROOT" >&2
 	exit 2
 	;;
 esac
