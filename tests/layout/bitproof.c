@@ -15,6 +15,7 @@
 #include "bpf/types.h"
 
 #include "bits.shadow.h"
+#include "edge.shadow.h"
 #include "kinds.shadow.h"
 #include "multi.shadow.h"
 #include "packed.shadow.h"
@@ -182,6 +183,34 @@
 		(p)->bigs[0] = E64_BIG;                                       \
 		(p)->sbits = E64_M1;                                          \
 		(p)->nbits = E64_NEG;                                         \
+		(p)->emin = E64_MIN;                                          \
+		(p)->imin = E64_IMIN;                                         \
+	} while (0)
+
+#define FILL_EDGE(p, FN)                                                      \
+	do {                                                                  \
+		int i_;                                                       \
+		FN(p, tfn, 0x0a0b0c0du);                                      \
+		(p)->bits.lo = 9;                                             \
+		(p)->bits.hi = 0xabc;                                         \
+		(p)->bits.neg = -11;                                          \
+		(p)->u.ub.lo = 1;                                             \
+		(p)->u.ub.hi = 0x7ff;                                         \
+		(p)->u.ub.neg = -2;                                           \
+		(p)->anon_arr[0].tag = 'a';                                   \
+		(p)->anon_arr[1].val = -2;                                    \
+		(p)->pt.x = -3;                                               \
+		for (i_ = 0; i_ < 4; i_++)                                    \
+			(p)->pts[i_ / 2][i_ % 2].y = 0x100 * i_ + 1;          \
+		(p)->tails[0].a = -5;                                         \
+		(p)->tails[1].a = 0x700000007LL;                              \
+		(p)->tails[1].b = -8;                                         \
+		(p)->holder.after = 99;                                       \
+		(p)->anon_enum = EDGE_B;                                      \
+		SETM(p, ct.a, 0x1234567890LL);                                \
+		SETM(p, ct.b, 13);                                            \
+		FN(p, cfn, 0x01010101u);                                      \
+		(p)->end = 0xee;                                              \
 	} while (0)
 
 static void dump(const char *name, const void *p, size_t n)
@@ -213,6 +242,7 @@ int main(int argc, char **argv)
 		DUMP("ptop", struct packed_ptop_packed_top, FILL_PTOP,
 		     FN_SHADOW);
 		DUMP("al", struct packed_al_aligned_ops, FILL_AL, FN_SHADOW);
+		DUMP("edge", struct edge_edge_edge_ops, FILL_EDGE, FN_SHADOW);
 		DUMP("one", struct multi_one_multi_a_ops, FILL_A, FN_SHADOW);
 		DUMP("link_b", struct multi_link_b_multi_b_ops, FILL_B,
 		     FN_SHADOW);
@@ -233,6 +263,7 @@ int main(int argc, char **argv)
 		DUMP("pad", struct packed_ops, FILL_PAD, FN_ORIG);
 		DUMP("ptop", struct packed_top, FILL_PTOP, FN_ORIG);
 		DUMP("al", struct aligned_ops, FILL_AL, FN_ORIG);
+		DUMP("edge", struct edge_ops, FILL_EDGE, FN_ORIG);
 		DUMP("one", struct multi_a_ops, FILL_A, FN_ORIG);
 		DUMP("link_b", struct multi_b_ops, FILL_B, FN_ORIG);
 		DUMP("flav", struct multi_a_ops___v2, FILL_AV2, FN_ORIG);

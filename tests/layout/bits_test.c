@@ -83,6 +83,9 @@ int main(int argc, char **argv)
 	CHECK(z.g < 0, "g signed");
 	z.f = 3;
 	CHECK(z.f > 0, "f unsigned");
+	/* a _Bool bitfield stays _Bool: any non-zero value stores 1 */
+	z.flag = wrap8;
+	CHECK_INT(z.flag, 1);
 
 	bpf_object__close(obj);
 	return check_report("layout.runtime.bits");

@@ -44,6 +44,12 @@ c=$work/diff_$name.c
 	echo '#include "btfwalk.h"'
 	echo '#include "check.h"'
 	echo '#include "bpf/types.h" /* bpftool names the enum types */'
+	# bpftool spells anonymous enum types inline: rename their constants
+	# so they do not clash with types.h
+	awk '/enum \{$/ { e = 1; next } e && /\}/ { e = 0 }
+		e && match($0, /[A-Za-z_][A-Za-z0-9_]*/) {
+			n = substr($0, RSTART, RLENGTH); print "#define " n " " n "__bpftool"
+		}' "$work/bpftool-types.h"
 	echo "#include \"bpftool-types.h\""
 	echo "#include <$name.shadow.h>"
 	echo 'struct row { const char *map, *type, *member, *kind; int bf, in_bpftool, typed;'

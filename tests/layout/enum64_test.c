@@ -27,6 +27,8 @@ int main(int argc, char **argv)
 	CHECK_SAME(S, O, hneg);
 	CHECK_SAME(S, O, bigs);
 	CHECK_SAME(S, O, bigs[1]);
+	CHECK_SAME(S, O, emin);
+	CHECK_SAME(S, O, imin);
 
 	/* size and signedness of the enum */
 	CHECK_INT(IS_SIGNED(((S *)0)->big), 0);
@@ -54,6 +56,17 @@ int main(int argc, char **argv)
 	CHECK_INT(enum64__E64_SPOS, 100);
 	CHECK_INT(enum64__E64_HNEG, -300);
 	CHECK_INT(enum64__E64_HPOS, 300);
+	CHECK(enum64__E64_MIN == INT64_MIN, "E64_MIN = %lld",
+	      (long long)enum64__E64_MIN);
+	CHECK(enum64__E64_MIN < 0, "E64_MIN negative");
+	CHECK_INT(enum64__E64_MAX, INT64_MAX);
+	CHECK_INT(enum64__E64_IMIN, INT32_MIN);
+	CHECK(enum64__E64_IMIN < 0, "E64_IMIN negative");
+	CHECK_INT(enum64__E64_IMAX, INT32_MAX);
+	/* the constants are single expressions */
+	CHECK_INT(sizeof enum64__E64_NEG, 8);
+	CHECK_INT(-enum64__E64_NEG, 0x123456789LL);
+	CHECK_INT(1 - enum64__E64_IMIN, 1LL + 0x80000000LL);
 
 	libbpf_set_print(NULL);
 	obj = bpf_object__open_file(path, NULL);
@@ -77,6 +90,8 @@ int main(int argc, char **argv)
 		CHECK_INT(s->nbits, -0x123456789LL);
 		CHECK_INT(s->sign, enum64__E64_M1);
 		CHECK_INT(s->neg, enum64__E64_NEG);
+		CHECK(s->emin == INT64_MIN, "emin = %lld", (long long)s->emin);
+		CHECK_INT(s->imin, INT32_MIN);
 	}
 	memset(&z, 0, sizeof(z));
 	z.sbits = -8;

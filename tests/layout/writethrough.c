@@ -15,6 +15,8 @@
 #include "check.h"
 
 #include "bits.shadow.h"
+#include "edge.shadow.h"
+#include "int128.shadow.h"
 #include "kinds.shadow.h"
 #include "multi.shadow.h"
 #include "packed.shadow.h"
@@ -312,6 +314,45 @@ static void t_multi(void)
 	}
 }
 
+static void t_edge(void)
+{
+	struct edge_edge_edge_ops *s = edge_edge_edge_ops__from_object(wt.obj);
+
+	if (wt_map("edge", "edge_ops", s, sizeof(*s)))
+		return;
+	W("tfn", s->tfn = prog("edge_cprog"), PTRV(prog("edge_cprog")));
+	W("tfn", s->tfn = NULL, 0);
+	W("bits.lo", s->bits.lo = 15, 15);
+	W("bits.hi", s->bits.hi = 0x801, 0x801);
+	W("bits.neg", s->bits.neg = -16, 0x10);
+	W("u.ub.hi", s->u.ub.hi = 0xfff, 0xfff);
+	W("u.ub.neg", s->u.ub.neg = 5, 5);
+	W("u.raw", s->u.raw = 0x12345678u, 0x12345678u);
+	W("anon_arr[1].tag", s->anon_arr[1].tag = 'Z', 'Z');
+	W("anon_arr[1].val", s->anon_arr[1].val = -100, 0xffffff9c);
+	W("pt.y", s->pt.y = -1, 0xffff);
+	W("pts[1][0].x", s->pts[1][0].x = 0x4321, 0x4321);
+	W("pts[1][1].y", s->pts[1][1].y = 0x1234, 0x1234);
+	W("tails[1].a", s->tails[1].a = -77, -77);
+	W("tails[1].b", s->tails[1].b = 0x600d, 0x600d);
+	W("holder.after", s->holder.after = -1, 0xffffffff);
+	W("anon_enum", s->anon_enum = edge__EDGE_A, 3);
+	W("ct.a", s->ct.a = 0x5eed5eedLL, 0x5eed5eedULL);
+	W("cfn", s->cfn = prog("edge_prog"), PTRV(prog("edge_prog")));
+	W("end", s->end = 1, 1);
+}
+
+static void t_int128(void)
+{
+	struct int128_i128_int128_ops *s =
+		int128_i128_int128_ops__from_object(wt.obj);
+
+	if (wt_map("i128", "int128_ops", s, sizeof(*s)))
+		return;
+	W("before", s->before = 0xfffffffffffffffeULL, 0xfffffffffffffffeULL);
+	W("after", s->after = -9, 0xfffffff7);
+}
+
 #ifdef HAVE_ENUM64
 static void t_enum64(void)
 {
@@ -331,6 +372,8 @@ static void t_enum64(void)
 	W("sbits", s->sbits = -8, 8);
 	W("nbits", s->nbits = -1, 0xffffffffffULL);
 	W("nbits", s->nbits = 0x7fffffffffLL, 0x7fffffffffULL);
+	W("emin", s->emin = enum64__E64_MAX, 0x7fffffffffffffffULL);
+	W("imin", s->imin = enum64__E64_IMAX, 0x7fffffff);
 }
 #endif
 
@@ -342,6 +385,7 @@ int main(int argc, char **argv)
 	} tests[] = {
 		{ "kinds", t_kinds },	{ "bits", t_bits },
 		{ "packed", t_packed }, { "multi", t_multi },
+		{ "edge", t_edge },	{ "int128", t_int128 },
 #ifdef HAVE_ENUM64
 		{ "enum64", t_enum64 },
 #endif

@@ -16,4 +16,6 @@ struct enum64_ops e64 = {
 	.bigs = { E64_BIG, E64_BIG0 },
 	.sbits = E64_M1,
 	.nbits = E64_NEG,
+	.emin = E64_MIN,
+	.imin = E64_IMIN,
 };

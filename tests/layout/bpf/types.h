@@ -201,6 +201,8 @@ enum e64_top { E64_TOP = 0xfedcba9876543210ULL };
 enum e64_sign { E64_M1 = -1, E64_ONE = 1 };
 enum __attribute__((packed)) e64_sneg { E64_SNEG = -2, E64_SPOS = 100 };
 enum __attribute__((packed)) e64_hneg { E64_HNEG = -300, E64_HPOS = 300 };
+enum e64_min { E64_MIN = -0x7fffffffffffffffLL - 1, E64_MAX = 0x7fffffffffffffffLL };
+enum e64_imin { E64_IMIN = -0x7fffffff - 1, E64_IMAX = 0x7fffffff };
 
 struct enum64_ops {
 	enum e64_big big;
@@ -212,6 +214,79 @@ struct enum64_ops {
 	enum e64_big bigs[2];
 	enum e64_sign sbits : 4; /* signed enum bitfield */
 	enum e64_neg nbits : 40;
+	enum e64_min emin; /* INT64_MIN: a constant C cannot spell directly */
+	enum e64_imin imin;
 };
+
+/* ---- edge.bpf.c: less common shapes ---- */
+
+typedef int (*edge_fn_t)(void *arg);
+
+struct edge_bits {
+	unsigned int lo : 4;
+	unsigned int hi : 12;
+	signed int neg : 5;
+};
+
+struct edge_tail {
+	long long a; /* 8-aligned on BPF, 4 on i386: elements need tail padding */
+	int b;
+};
+
+typedef struct {
+	short x;
+	short y;
+} edge_point; /* anonymous struct through a typedef */
+
+struct edge_ops {
+	edge_fn_t tfn; /* function pointer through a typedef: still a slot */
+	struct edge_bits bits; /* nested bitfields */
+	union {
+		struct edge_bits ub;
+		unsigned int raw;
+	} u; /* named member of an anonymous union type */
+	struct {
+		char tag;
+		int val;
+	} anon_arr[2]; /* array of an anonymous struct type */
+	edge_point pt;
+	edge_point pts[2][2]; /* 2-D array of structs */
+	struct edge_tail tails[2];
+	struct {
+		int (*inner_fn)(void); /* function pointer in a nested aggregate */
+		int after;
+	} holder;
+	enum { EDGE_A = 3, EDGE_B = 9 } anon_enum; /* anonymous enum type */
+	struct edge_tail *sp; /* pointer to a struct */
+	const struct edge_tail ct; /* const aggregate */
+	int (*const cfn)(void *arg); /* const function pointer */
+	unsigned char end;
+};
+
+/* ---- collide.bpf.c: member paths that could map to one shadow name ---- */
+
+struct collide_in {
+	int v;
+};
+
+struct collide_mid {
+	struct collide_in in;
+};
+
+struct collide_ops {
+	struct collide_mid m;	    /* path m.in -> ..._m__in */
+	struct collide_in m__in;    /* path m__in -> ..._m__in too */
+};
+
+/* ---- int128.bpf.c: a 16-byte integer (no such type on i386) ---- */
+
+#ifdef __SIZEOF_INT128__
+struct int128_ops {
+	unsigned long long before;
+	unsigned __int128 u128;
+	__int128 s128;
+	int after;
+};
+#endif
 
 #endif /* LAYOUT_TYPES_H */
