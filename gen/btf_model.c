@@ -25,6 +25,7 @@
 struct names {
 	uint32_t pad;
 	uint32_t unsup;
+	struct name_set used; /* member names of the C scope */
 };
 
 struct layout {
@@ -33,6 +34,7 @@ struct layout {
 	struct ptr_vec members; /* struct stops_member * */
 	struct names *names;
 	const char *scope; /* c_name of the nearest named aggregate */
+	int name_err;
 	uint32_t cur_bit;
 	int depth;
 };
@@ -119,6 +121,41 @@ static int too_many(struct layout *l)
 	return -ENOMEM;
 }
 
+/* Names are claimed in the C scope; a clash with a BTF name is an error. */
+static const char *scope_name(struct layout *l, const char *name)
+{
+	int ret = name_set_add(&l->names->used, name);
+
+	l->name_err = ret;
+	return ret ? NULL : name;
+}
+
+static const char *gen_name(struct layout *l, const char *base,
+			    uint32_t *counter)
+{
+	for (;;) {
+		const char *name = arena_printf(l->ctx->arena, "%s_%u", base,
+						(*counter)++);
+
+		if (!name) {
+			l->name_err = -ENOMEM;
+			return NULL;
+		}
+		l->name_err = name_set_add(&l->names->used, name);
+		if (l->name_err != -EEXIST)
+			return l->name_err ? NULL : name;
+	}
+}
+
+static int scope_err(struct layout *l, const char *name)
+{
+	if (l->name_err == -EEXIST)
+		return stops_errf(l->ctx->err, -EINVAL,
+				  "%s: duplicate member name %s", l->aggr->path,
+				  name);
+	return -ENOMEM;
+}
+
 static int add_padding_bytes(struct layout *l, uint32_t bytes, bool tail)
 {
 	struct stops_member *m;
@@ -133,12 +170,12 @@ static int add_padding_bytes(struct layout *l, uint32_t bytes, bool tail)
 	m->size = bytes;
 	m->c_type = "char";
 	/* Inline anonymous members share their parent's name space. */
-	m->c_name = tail && l->aggr->c_name ?
-			    "__padding_end" :
-			    arena_printf(l->ctx->arena, "__padding_%u",
-					 l->names->pad++);
+	if (tail && l->aggr->c_name)
+		m->c_name = scope_name(l, "__padding_end");
+	else
+		m->c_name = gen_name(l, "__padding", &l->names->pad);
 	if (!m->c_name)
-		return -ENOMEM;
+		return scope_err(l, "__padding");
 	l->cur_bit += bytes * 8;
 	return 0;
 }
@@ -226,9 +263,9 @@ static int fill_enum_vals(struct model_ctx *ctx, const struct btf_type *t,
 		}
 		e->vals[i].name = btf__name_by_offset(ctx->btf, name_off);
 		e->vals[i].value = v;
-		if (!e->vals[i].name || !e->vals[i].name[0])
+		if (!e->vals[i].name || !is_c_ident(e->vals[i].name))
 			return stops_errf(ctx->err, -EINVAL,
-					  "enum type [%u]: enumerator %u has no name",
+					  "enum type [%u]: enumerator %u: name is not a C identifier",
 					  e->btf_id, i);
 	}
 	e->nr_vals = n;
@@ -249,6 +286,9 @@ static int get_enum(struct model_ctx *ctx, uint32_t id, const struct btf_type *t
 		return -ENOMEM;
 	name = btf__name_by_offset(ctx->btf, t->name_off);
 	e->name = name && name[0] ? name : NULL;
+	if (e->name && !is_c_ident(e->name))
+		return stops_errf(ctx->err, -EINVAL,
+				  "enum type [%u]: name is not a C identifier", id);
 	e->btf_id = id;
 	e->size = t->size;
 	e->is_signed = btf_kflag(t);
@@ -275,7 +315,7 @@ static int classify_scalar(struct model_ctx *ctx, uint32_t id,
 			   const struct btf_type *t, struct stops_member *m,
 			   enum stops_kind *kind)
 {
-	struct stops_enum *e;
+	struct stops_enum *e = NULL;
 	uint8_t enc;
 	int ret;
 
@@ -574,15 +614,19 @@ static int type_member(struct layout *l, struct stops_member *m, uint32_t id,
 		      classify(l, id, t, m);
 	if (ret < 0)
 		return ret;
-	m->c_name = m->name;
-	if (ret > 0) {
-		set_opaque(m, m->why ? m->why : "unsupported type");
-		m->c_name = arena_printf(l->ctx->arena, "__unsupported_%u",
-					 l->names->unsup++);
-		if (!m->c_name)
-			return -ENOMEM;
+	if (!ret) {
+		m->why = NULL; /* only opaque members say why */
+		m->c_name = m->name ? scope_name(l, m->name) : NULL;
+		if (m->name && !m->c_name)
+			return scope_err(l, m->name);
+		return 0;
 	}
-	return 0;
+	set_opaque(m, m->why ? m->why : "unsupported type");
+	/* the BTF name stays taken: ASSERT_MATCHES uses it */
+	if (m->name && !scope_name(l, m->name))
+		return scope_err(l, m->name);
+	m->c_name = gen_name(l, "__unsupported", &l->names->unsup);
+	return m->c_name ? 0 : scope_err(l, "__unsupported");
 }
 
 static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
@@ -603,6 +647,14 @@ static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
 	if (!t || !name)
 		return stops_errf(ctx->err, -EINVAL,
 				  "%s: member %u: invalid type or name",
+				  l->aggr->path, i);
+	if (name[0] && !is_c_ident(name))
+		return stops_errf(ctx->err, -EINVAL,
+				  "%s: member %u: name is not a C identifier",
+				  l->aggr->path, i);
+	if (!name[0] && (width || !btf_is_composite(t)))
+		return stops_errf(ctx->err, -EINVAL,
+				  "%s: member %u has no name (only structs and unions may be anonymous)",
 				  l->aggr->path, i);
 	if (!width && bit % 8)
 		return stops_errf(ctx->err, -EINVAL,
@@ -723,6 +775,8 @@ static int model_aggr(struct model_ctx *ctx, uint32_t type_id,
 	l.names = names ? names : &own;
 	l.scope = c_name ? c_name : scope;
 	ret = add_aggr_members(&l, t);
+	if (!names)
+		name_set_free(&own.used);
 	if (ret)
 		goto out;
 	ret = -ENOMEM;

@@ -293,11 +293,16 @@ static int resolve_reloc(struct elf_state *s, struct arena *a, Elf_Data *syms,
 		name = func_at(s, syms, sym.st_shndx, sym.st_value);
 	else if (GELF_ST_TYPE(sym.st_info) != STT_FUNC)
 		name = NULL;
-	if (!name || !psec || strncmp(psec, "struct_ops", 10))
+	if (!name || !psec || strncmp(psec, "struct_ops", 10) ||
+	    !is_comment_safe(psec))
 		return stops_errf(err, -EINVAL,
 				  "relocation at %s+0x%llx: symbol is not a struct_ops program (section %s)",
 				  sec->name, (unsigned long long)rel->r_offset,
 				  psec ? psec : "<?>");
+	if (!is_c_ident(name))
+		return stops_errf(err, -EINVAL,
+				  "relocation at %s+0x%llx: program name is not a C identifier",
+				  sec->name, (unsigned long long)rel->r_offset);
 	out->offset = (uint32_t)rel->r_offset;
 	out->prog = arena_strdup(a, name);
 	out->prog_sec = arena_strdup(a, psec);

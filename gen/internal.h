@@ -128,5 +128,8 @@ struct stops_object {
 /* --- small helpers --------------------------------------------------- */
 
 char *c_ident(struct arena *a, const char *s);
+/* Names from the object end up in C code and comments: only these pass. */
+bool is_c_ident(const char *s);
+bool is_comment_safe(const char *s);
 
 #endif /* STOPS_INTERNAL_H */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <bpf/btf.h>
+#include <linux/btf.h>
 
 #include "internal.h"
 
@@ -73,6 +74,10 @@ static int add_map(struct stops_object *obj, struct model_ctx *ctx,
 		return stops_errf(err, -EINVAL,
 				  "DATASEC %s: VAR [%u] has no name or type",
 				  sec->name, vsi->type);
+	if (!is_c_ident(name))
+		return stops_errf(err, -EINVAL,
+				  "DATASEC %s: map name is not a C identifier",
+				  sec->name);
 	if (!btf_is_struct(t))
 		return stops_errf(err, -EINVAL, "map %s: type is not a struct",
 				  name);
@@ -81,6 +86,13 @@ static int add_map(struct stops_object *obj, struct model_ctx *ctx,
 		return stops_errf(err, -EINVAL,
 				  "map %s: anonymous struct type is not supported",
 				  name);
+	if (!is_c_ident(tname))
+		return stops_errf(err, -EINVAL,
+				  "map %s: type name is not a C identifier", name);
+	if (vsi->size != t->size)
+		return stops_errf(err, -EINVAL,
+				  "map %s: DATASEC %s says %u bytes, its type has %u",
+				  name, sec->name, vsi->size, t->size);
 	ret = var_offset(obj, sec, ds, vsi, name, &map->sec_off, err);
 	if (ret)
 		return ret;
@@ -303,6 +315,26 @@ out:
 	return ret;
 }
 
+/* What libbpf's parser lets through but the kernel's would not. */
+static int check_btf_header(const uint8_t *data, uint32_t size,
+			    struct stops_err *err)
+{
+	struct btf_header hdr;
+
+	if (size < sizeof(hdr))
+		return stops_errf(err, -EINVAL, "corrupt BTF: %u-byte .BTF section",
+				  size);
+	memcpy(&hdr, data, sizeof(hdr));
+	if (hdr.magic != BTF_MAGIC)
+		return stops_errf(err, -EINVAL, "corrupt BTF: bad magic 0x%04x",
+				  hdr.magic);
+	if (hdr.version != BTF_VERSION || hdr.flags)
+		return stops_errf(err, -EINVAL,
+				  "corrupt BTF: version %u, flags 0x%x (want version %u, no flags)",
+				  hdr.version, hdr.flags, BTF_VERSION);
+	return 0;
+}
+
 static int load_btf(struct stops_object *obj, struct stops_err *err)
 {
 	int ret;
@@ -310,6 +342,9 @@ static int load_btf(struct stops_object *obj, struct stops_err *err)
 	if (!obj->elf.btf_data)
 		return stops_errf(err, -ENOENT,
 				  "no BTF: the object has no .BTF section (compile with clang -g)");
+	ret = check_btf_header(obj->elf.btf_data, obj->elf.btf_size, err);
+	if (ret)
+		return ret;
 	obj->btf = btf__new(obj->elf.btf_data, obj->elf.btf_size);
 	if (!obj->btf) {
 		ret = -errno;
@@ -317,17 +352,6 @@ static int load_btf(struct stops_object *obj, struct stops_err *err)
 				  strerror(ret ? -ret : EINVAL));
 	}
 	return 0;
-}
-
-static bool is_c_ident(const char *s)
-{
-	if (!s[0] || (s[0] >= '0' && s[0] <= '9'))
-		return false;
-	for (; *s; s++)
-		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') ||
-		      (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
-			return false;
-	return true;
 }
 
 int stops_object__open_mem(const void *buf, size_t size,

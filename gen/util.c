@@ -207,6 +207,25 @@ int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
 	return ret;
 }
 
+bool is_c_ident(const char *s)
+{
+	if (!s[0] || isdigit((unsigned char)s[0]))
+		return false;
+	for (; *s; s++)
+		if (!(isalnum((unsigned char)*s) || *s == '_'))
+			return false;
+	return true;
+}
+
+/* Printable, one line, and cannot end a C comment. */
+bool is_comment_safe(const char *s)
+{
+	for (const char *p = s; *p; p++)
+		if (*p < 0x20 || *p > 0x7e || (p[0] == '*' && p[1] == '/'))
+			return false;
+	return true;
+}
+
 /* Non-identifier characters become '_'; a leading digit gets a '_'. */
 char *c_ident(struct arena *a, const char *s)
 {
