@@ -67,6 +67,18 @@ grep -q 'struct plain_kinds_kinds_ops\b' derived2.h ||
 	bad "plain.o: no struct plain_kinds_kinds_ops"
 compiles derived1.h
 compiles derived2.h
+# a file name that does not start like an identifier still gives C names
+cp "$obj" 9lives.bpf.o
+if "$gen" 9lives.bpf.o -o derived3.h 2>err3.txt; then
+	compiles derived3.h
+else
+	bad "9lives.bpf.o: gen failed: $(cat err3.txt)"
+fi
+
+# enum constants are emitted once per object, even when several members
+# (color, colors[]) use the enum
+n=$(grep -c '^#define kinds__KINDS_BLUE\b' kinds.h)
+[ "$n" = 1 ] || bad "kinds__KINDS_BLUE defined $n times, want 1"
 # two headers of one object under different names coexist
 printf '#include <kinds.h>\n#include <renamed.h>\ntypedef int x;\n' >both.c
 "$cc" -std=c11 -Wall -Wextra -Werror -pedantic -fsyntax-only -I. both.c ||
