@@ -60,6 +60,23 @@
 		(p)->last = 1;                                                \
 	} while (0)
 
+#define FILL_BITS2(p, FN)                                                     \
+	do {                                                                  \
+		(p)->q = -1;                                                  \
+		(p)->qb = 0xa5;                                               \
+		(p)->qc = 0x123456789aULL;                                    \
+		(p)->w1 = 0xfedcba987654321ULL;                               \
+		(p)->w2 = 0x2aa;                                              \
+		(p)->s1 = 0xabc;                                              \
+		(p)->s2 = 0x2d;                                               \
+		(p)->one = -1;                                                \
+		(p)->full = 0xdeadbeefu;                                      \
+		(p)->full64 = 0xfeedfacecafebeefULL;                          \
+		(p)->bu.ua = 5;                                               \
+		(p)->c = 'C';                                                 \
+		(p)->big = 0xabcdef01234567ULL;                               \
+	} while (0)
+
 #define FILL_KINDS(p, FN)                                                     \
 	do {                                                                  \
 		int i_;                                                       \
@@ -236,6 +253,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "shadow")) {
 		DUMP("bits", struct bits_bits_bits_ops, FILL_BITS, FN_SHADOW);
+		DUMP("bits2", struct bits_bits2_bits2_ops, FILL_BITS2,
+		     FN_SHADOW);
 		DUMP("kinds", struct kinds_kinds_kinds_ops, FILL_KINDS,
 		     FN_SHADOW);
 		DUMP("pad", struct packed_pad_packed_ops, FILL_PAD, FN_SHADOW);
@@ -259,6 +278,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		DUMP("bits", struct bits_ops, FILL_BITS, FN_ORIG);
+		DUMP("bits2", struct bits2_ops, FILL_BITS2, FN_ORIG);
 		DUMP("kinds", struct kinds_ops, FILL_KINDS, FN_ORIG);
 		DUMP("pad", struct packed_ops, FILL_PAD, FN_ORIG);
 		DUMP("ptop", struct packed_top, FILL_PTOP, FN_ORIG);

@@ -12,6 +12,46 @@
 
 bits_bits_bits_ops__ASSERT_MATCHES(struct bits_ops);
 
+#define S2 struct bits__bits2__bits2_ops
+
+bits_bits2_bits2_ops__ASSERT_MATCHES(struct bits2_ops);
+
+static void check_bits2(struct bpf_object *obj)
+{
+	S2 *s = bits_bits2_bits2_ops__from_object(obj), z;
+	volatile int v = 1;
+	volatile unsigned long long all = ~0ULL;
+
+	CHECK_SIZE(S2, struct bits2_ops);
+	CHECK_SAME(S2, struct bits2_ops, q);
+	CHECK_SAME(S2, struct bits2_ops, bu);
+	CHECK_SAME(S2, struct bits2_ops, c);
+	CHECK(s != NULL, "bits2 from_object: errno %d", errno);
+	if (s) {
+		CHECK_INT(s->q, -1);
+		CHECK_INT(s->qb, 0xa5);
+		CHECK_INT(s->qc, 0x123456789aULL);
+		CHECK_INT(s->w1, 0xfedcba987654321ULL);
+		CHECK_INT(s->w2, 0x2aa);
+		CHECK_INT(s->s1, 0xabc);
+		CHECK_INT(s->s2, 0x2d);
+		CHECK_INT(s->one, -1);
+		CHECK_INT(s->full, 0xdeadbeefu);
+		CHECK_INT(s->full64, 0xfeedfacecafebeefULL);
+		CHECK_INT(s->bu.ua, 5);
+		CHECK_INT(s->bu.ub, 5);
+		CHECK_INT(s->c, 'C');
+		CHECK_INT(s->big, 0xabcdef01234567ULL);
+	}
+	memset(&z, 0, sizeof(z));
+	z.one = v;
+	CHECK_INT(z.one, -1);
+	z.full64 = ~0ULL;
+	CHECK_INT(z.full64, ~0ULL);
+	z.big = all;
+	CHECK_INT(z.big, 0xffffffffffffffULL);
+}
+
 int main(int argc, char **argv)
 {
 	const char *path = argc > 1 ? argv[1] : BITS_BPF_OBJECT;
@@ -87,6 +127,7 @@ int main(int argc, char **argv)
 	z.flag = wrap8;
 	CHECK_INT(z.flag, 1);
 
+	check_bits2(obj);
 	bpf_object__close(obj);
 	return check_report("layout.runtime.bits");
 }

@@ -244,6 +244,30 @@ static void t_bits(void)
 	W("plain", s->plain = -1, 0xffffffff);
 	W("last", s->last = 0, 0);
 	W("last", s->last = 1, 1);
+
+	{
+		struct bits_bits2_bits2_ops *t =
+			bits_bits2_bits2_ops__from_object(wt.obj);
+
+		if (wt_map("bits2", "bits2_ops", t, sizeof(*t)))
+			return;
+		W("q", t->q = 7, 7);
+		W("qb", t->qb = 0xff, 0xff);
+		W("qc", t->qc = 0xffffffffffULL, 0xffffffffffULL);
+		W("qc", t->qc = 0x8000000001ULL, 0x8000000001ULL);
+		W("w1", t->w1 = 0xfffffffffffffffULL, 0xfffffffffffffffULL);
+		W("w2", t->w2 = 0x3ff, 0x3ff);
+		W("s1", t->s1 = 0xfff, 0xfff);
+		W("s2", t->s2 = 0x3f, 0x3f);
+		W("one", t->one = 0, 0);
+		W("full", t->full = 0x01234567u, 0x01234567u);
+		W("full64", t->full64 = 0x0123456789abcdefULL,
+		  0x0123456789abcdefULL);
+		W("bu.ua", t->bu.ua = 2, 2);
+		W("bu.ub", t->bu.ub = 0xf0, 0xf0);
+		W("c", t->c = 1, 1);
+		W("big", t->big = 0xffffffffffffffULL, 0xffffffffffffffULL);
+	}
 }
 
 static void t_packed(void)

@@ -24,3 +24,20 @@ struct bits_ops bits = {
 	.plain = -77,
 	.last = 1,
 };
+
+SEC(".struct_ops")
+struct bits2_ops bits2 = {
+	.q = -1,
+	.qb = 0xa5,
+	.qc = 0x123456789aULL,
+	.w1 = 0xfedcba987654321ULL,
+	.w2 = 0x2aa,
+	.s1 = 0xabc,
+	.s2 = 0x2d,
+	.one = -1,
+	.full = 0xdeadbeefu,
+	.full64 = 0xfeedfacecafebeefULL,
+	.bu = { .ua = 5 },
+	.c = 'C',
+	.big = 0xabcdef01234567ULL,
+};

@@ -137,6 +137,26 @@ struct bits_ops {
 	unsigned char last : 1;
 };
 
+/* i386 packs long long bitfields into 4-byte-aligned units: all differ */
+struct bits2_ops {
+	int q;
+	unsigned int qb : 8;
+	unsigned long long qc : 40; /* bit 64 on BPF, 40 on plain i386 */
+	unsigned long long w1 : 60;
+	unsigned long long w2 : 10; /* next 8-byte unit on BPF */
+	unsigned short s1 : 12;
+	unsigned short s2 : 6; /* next 2-byte unit */
+	signed char one : 1; /* signed 1-bit: 0 or -1 */
+	unsigned int full : 32;
+	unsigned long long full64 : 64;
+	union {
+		unsigned int ua : 3;
+		unsigned char ub;
+	} bu; /* bitfield in a union */
+	char c;
+	unsigned long long big : 56;
+};
+
 /* ---- packed.bpf.c: gaps, tail padding, packed and aligned ---- */
 
 struct packed_inner {
