@@ -26,6 +26,12 @@ for o in kinds bits packed multi empty; do
 	cp a.h "$o.h"
 done
 
+# the object's path does not leak into the header (reproducible builds)
+mkdir -p sub && cp "$objs/kinds.bpf.o" sub/kinds.bpf.o
+(cd sub && "$gen" kinds.bpf.o >../rel.h) || bad "gen relative path"
+cmp -s rel.h kinds.h || bad "header depends on the object's path ($objs/kinds.bpf.o vs sub/kinds.bpf.o)"
+rm -rf sub rel.h
+
 # unchanged header: not rewritten, mtime kept
 obj=$objs/kinds.bpf.o
 "$gen" "$obj" -o keep.h || bad "gen keep.h"
