@@ -298,7 +298,7 @@ static int resolve_reloc(struct elf_state *s, struct arena *a, Elf_Data *syms,
 		return stops_errf(err, -EINVAL,
 				  "relocation at %s+0x%llx: symbol is not a struct_ops program (section %s)",
 				  sec->name, (unsigned long long)rel->r_offset,
-				  psec ? psec : "<?>");
+				  psec && is_comment_safe(psec) ? psec : "<unprintable>");
 	if (!is_c_ident(name))
 		return stops_errf(err, -EINVAL,
 				  "relocation at %s+0x%llx: program name is not a C identifier",

@@ -203,6 +203,10 @@ int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
 		va_start(ap, fmt);
 		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 		va_end(ap);
+		/* Names from a hostile object must not break the one line. */
+		for (char *p = err->msg; *p; p++)
+			if ((unsigned char)*p < 0x20 || *p == 0x7f)
+				*p = '?';
 	}
 	return ret;
 }
