@@ -77,8 +77,9 @@ while read -r tag btype map; do
 			inb=0
 		fi
 		case $bf.$kind in
-		1.* | *.ptr | *.other | *.array-ptr | *.array-fnptr | *.array-other)
-			o="0, 0" ;; # bitfields: no offsetof; opaque in ours too
+		1.* | *.ptr | *.other | *.array-ptr | *.array-fnptr | *.array-other | *.empty)
+			# bitfields: no offsetof; opaque (or 0 bytes) in ours too
+			o="0, 0" ;;
 		*)
 			o="offsetof($ours, $mem), sizeof((($ours *)0)->$mem)" ;;
 		esac

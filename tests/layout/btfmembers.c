@@ -2,7 +2,8 @@
 /*
  * Lists the members of a struct in an object's BTF, anonymous members
  * flattened: "<name> <kind> <bitfield 0|1>" per line, for bpftool_diff.sh.
- * Kinds: int float enum struct union ptr fnptr other, array-<element kind>.
+ * Kinds: int float enum struct union ptr fnptr other, array-<element kind>,
+ * empty (zero bytes, e.g. int z[0]).
  *
  * usage: btfmembers OBJ.bpf.o STRUCT
  */
@@ -67,7 +68,9 @@ static int list(const struct btf *btf, int id)
 			list(btf, mid);
 			continue;
 		}
-		printf("%s %s %d\n", name, kind_of(btf, mid),
+		printf("%s %s %d\n", name,
+		       btf__resolve_size(btf, mid) == 0 ? "empty"
+							: kind_of(btf, mid),
 		       btf_member_bitfield_size(t, i) ? 1 : 0);
 	}
 	return 0;

@@ -18,6 +18,8 @@
 
 edge_edge_edge_ops__ASSERT_MATCHES(struct edge_ops);
 int128_i128_int128_ops__ASSERT_MATCHES(struct int128_ops);
+edge_tdmap_edge_small__ASSERT_MATCHES(struct edge_small);
+edge_smap_edge_small__ASSERT_MATCHES(edge_small_t);
 
 static void check_layout(void)
 {
@@ -111,6 +113,29 @@ int main(int argc, char **argv)
 		CHECK_INT(s->ct.a, 12);
 		CHECK_INT(s->ct.b, 13);
 		CHECK_INT(s->end, 0xee);
+	}
+	{
+		struct edge__tdmap__edge_small *td =
+			edge_tdmap_edge_small__from_object(obj);
+		struct edge__smap__edge_small *sm =
+			edge_smap_edge_small__from_object(obj);
+
+		CHECK_SIZE(struct edge_tdmap_edge_small, struct edge_small);
+		CHECK_SAME(struct edge_tdmap_edge_small, struct edge_small, f);
+		CHECK_SAME(struct edge_tdmap_edge_small, struct edge_small, one);
+		CHECK_SAME(struct edge_tdmap_edge_small, struct edge_small, n);
+		CHECK(td && sm, "typedef'd / static maps: %p %p", (void *)td,
+		      (void *)sm);
+		if (td) {
+			CHECK_PTR(td->f, bpf_object__find_program_by_name(
+						 obj, "edge_prog"));
+			CHECK_INT(td->one[0], 'o');
+			CHECK_INT(td->n, 5);
+		}
+		if (sm) {
+			CHECK_PTR(sm->f, NULL);
+			CHECK_INT(sm->n, 6);
+		}
 	}
 	/* nested bitfields keep their widths and signedness */
 	memset(&z, 0, sizeof(z));

@@ -29,3 +29,11 @@ struct edge_ops edge = {
 	.cfn = (void *)edge_cprog,
 	.end = 0xee,
 };
+
+/* the variable's type is a typedef of the struct */
+SEC(".struct_ops")
+edge_small_t tdmap = { .f = (void *)edge_prog, .one = { 'o' }, .n = 5 };
+
+/* a static variable is a map too (kept: it has a section) */
+static struct edge_small smap SEC(".struct_ops") = { .n = 6 };
+

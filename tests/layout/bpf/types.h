@@ -283,6 +283,15 @@ struct edge_ops {
 	unsigned char end;
 };
 
+/* maps declared through a typedef, static, with a zero-length array */
+struct edge_small {
+	int (*f)(void *arg);
+	char one[1];
+	int n;
+	int zero[0]; /* no bytes: nothing to shadow */
+};
+typedef struct edge_small edge_small_t;
+
 /* ---- collide.bpf.c: member paths that could map to one shadow name ---- */
 
 struct collide_in {
