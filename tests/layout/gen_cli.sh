@@ -2,18 +2,39 @@
 # The generator's output contract: deterministic bytes, no rewrite of an
 # unchanged header (mtime kept), --name, stdout == -o, --depfile, object
 # name derivation, failed runs leave the old header alone.
-# usage: gen_cli.sh STOPS_SHADOW CC OBJDIR SRCDIR WORKDIR
+# usage: gen_cli.sh STOPS_SHADOW CC OBJDIR SRCDIR WORKDIR [spaces]
 set -u
 gen=$1 cc=$2 objs=$3 src=$4 work=$5
 rm -rf "$work" && mkdir -p "$work" || exit 1
 cd "$work" || exit 1
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+bad() { printf "FAIL: %s\n" "$*"; fail=1; }
 compiles() { # header: include it, -pedantic -Werror
 	"$cc" -std=c11 -Wall -Wextra -Werror -pedantic -fsyntax-only \
 		-I"$work" "-DSHADOW_H=<$1>" "$src/compile_one.c" ||
 		bad "$1 does not compile"
 }
+
+# paths with spaces are escaped for make and ninja (own test: gen_cli.sh ... spaces)
+spaces() {
+	obj=$objs/kinds.bpf.o
+	mkdir -p "sp ace"
+	cp "$obj" "sp ace/k 1.bpf.o"
+	if "$gen" "sp ace/k 1.bpf.o" -o "sp ace/o 1.h" --depfile "sp ace/d.d"; then
+		want='sp\ ace/o\ 1.h: sp\ ace/k\ 1.bpf.o'
+		got=$(cat "sp ace/d.d")
+		[ "$got" = "$want" ] ||
+			bad "depfile for paths with spaces is '$got', want '$want'"
+		compiles "sp ace/o 1.h"
+	else
+		bad "gen with spaces in paths failed"
+	fi
+}
+if [ "${6:-}" = spaces ]; then
+	spaces
+	[ $fail = 0 ] && echo "gen_cli spaces: ok"
+	exit $fail
+fi
 
 for o in kinds bits packed multi empty; do
 	obj=$objs/$o.bpf.o

@@ -10,7 +10,7 @@ gen=$1 cc=$2 obj=$3 work=$4
 mkdir -p "$work" || exit 1
 h=$work/linked.shadow.h
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+bad() { printf "FAIL: %s\n" "$*"; fail=1; }
 "$gen" "$obj" -o "$h" || { echo "FAIL: gen $obj"; exit 1; }
 for m in "" "-m32 -DSTOPS_SHADOW_NO_LIBBPF"; do
 	# shellcheck disable=SC2086

@@ -8,7 +8,7 @@ set -u
 cc=$1 inc=$2 src=$3 work=$4
 mkdir -p "$work" || exit 1
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+bad() { printf "FAIL: %s\n" "$*"; fail=1; }
 must_fail() { # what file.c grep-pattern [cc flags]
 	what=$1 file=$2 pat=$3
 	shift 3
