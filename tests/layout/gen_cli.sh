@@ -83,6 +83,15 @@ grep -q 'kinds_kinds_kinds_ops' renamed.h &&
 	bad "--name renamed: still mentions kinds_kinds_kinds_ops"
 compiles renamed.h
 
+# a --name that is not a C identifier is refused, nothing written
+for n in a-b 1x ''; do
+	if "$gen" "$obj" --name "$n" -o badname.h 2>/dev/null; then
+		bad "--name '$n' accepted"
+	fi
+	[ -e badname.h ] && bad "--name '$n' wrote badname.h"
+	rm -f badname.h
+done
+
 # object name from the file name
 cp "$obj" my-obj.v2.bpf.o
 cp "$obj" plain.o
