@@ -708,6 +708,30 @@ def sym_name_newline(raw, e):
     return e.write()[0]
 
 
+@case
+def reloc_undef_sym_newline(raw, e):
+    # The error names the symbol: its newline must not split the line.
+    st = e.sections[e.symtab_index()]
+    strtab = e.sections[st.hdr['sh_link']]
+    off = len(strtab.data)
+    strtab.data += b'b\n\0'
+    syms = e.symbols()
+    syms.append([off, 0x10, 0, 0, 0, 0])  # GLOBAL NOTYPE, undefined
+    e.set_symbols(syms)
+    return edit_rel(e, 0, sym=len(syms) - 1)
+
+
+@case
+def reloc_prog_sec_newline(raw, e):
+    # The target's section is no struct_ops/ one, and its name has a CR/LF.
+    i = e.ehdr['e_shstrndx']
+    off = len(e.sections[i].data)
+    e.sections[i].data += b'text\r\nmore\0'
+    sym = e.symbols()[e.sym_index('hostile_release')]
+    e.sections[sym[3]].hdr['sh_name'] = off
+    return e.write()[0]
+
+
 def main():
     if sys.argv[1:] == ['--list']:
         print('\n'.join(list(CASES) + list(SPECIAL)))
