@@ -9,10 +9,13 @@
  *   mkseeds.py with .BTF as the last bytes of the file), so mutations reach
  *   the BTF model instead of dying in the ELF framing.
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <bpf/libbpf.h>
 
 #include "stops_shadow.h"
 
@@ -75,10 +78,20 @@ static void load_template(void)
 }
 #endif
 
+/* libbpf warns on stderr about each bad BTF: slow and noisy here. */
+static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	(void)level;
+	(void)fmt;
+	(void)ap;
+	return 0;
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
+	libbpf_set_print(quiet);
 	devnull = fopen("/dev/null", "w");
 	if (!devnull)
 		abort();

@@ -6,17 +6,19 @@
 #
 #   tests/fuzz/run-long.sh [BUILD_DIR] [SECONDS] [elf|btf]
 #
-# Defaults: build, 3600 s, elf. Crashers land in BUILD/tests/fuzz/artifacts/.
+# Defaults: build, 3600 s, elf. Crashers land in BUILD/tests/fuzz/artifacts/,
+# logs in BUILD/tests/fuzz/fuzz-<n>.log.
 set -eu
 build=${1:-build}
 secs=${2:-3600}
 h=${3:-elf}
-d=$build/tests/fuzz
+d=$(cd "$build/tests/fuzz" && pwd)
 [ -x "$d/fuzz_$h" ] || { echo "no $d/fuzz_$h: build first" >&2; exit 1; }
 [ -d "$d/seeds/$h" ] || (cd "$build" && ctest -R 'bad.generate|fuzz.seeds')
 export STOPS_FUZZ_TEMPLATE=$d/seeds/template.bpf.o
 mkdir -p "$d/corpus/$h" "$d/artifacts/$h"
 jobs=$(nproc)
+cd "$d" # -jobs writes fuzz-<n>.log here
 exec "$d/fuzz_$h" -max_total_time="$secs" -rss_limit_mb=2048 \
 	-malloc_limit_mb=1024 -timeout=10 -max_len=65536 -print_final_stats=1 \
 	-jobs="$jobs" -workers="$jobs" -artifact_prefix="$d/artifacts/$h/" \
