@@ -551,6 +551,15 @@ def btf_int_bit_offset(raw, e):
 
 
 @odd
+def btf_bitfield_odd_int(raw, e):
+    # Bitfields of a 7-bit unsigned char: no plain C type, still a bitfield.
+    b = Btf(e.sec('.BTF').data)
+    t = b.types[b.find(INT, 'unsigned char')]
+    t.extra[0] = (t.extra[0] & ~0xff) | 7
+    return with_btf(e, b.write())
+
+
+@odd
 def btf_duplicate_member_names(raw, e):
     b = Btf(e.sec('.BTF').data)
     t = ops_type(b)
