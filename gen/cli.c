@@ -216,18 +216,34 @@ static int emit_to_buffer(const struct stops_model *m, const struct args *a,
 	return ret;
 }
 
+/* Make's spelling of a path: spaces and '#' escaped, '$' doubled. */
+static void put_make_path(FILE *f, const char *p)
+{
+	for (; *p; p++) {
+		if (*p == ' ' || *p == '#')
+			fputc('\\', f);
+		else if (*p == '$')
+			fputc('$', f);
+		fputc(*p, f);
+	}
+}
+
 static int write_depfile(const struct args *a)
 {
-	char *dep;
-	size_t len;
+	char *dep = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&dep, &len);
 	int ret;
 
-	len = strlen(a->out) + strlen(a->obj) + 8;
-	dep = malloc(len);
-	if (!dep)
+	if (!f)
 		return -1;
-	snprintf(dep, len, "%s: %s\n", a->out, a->obj);
-	ret = write_atomic(a->depfile, dep, strlen(dep));
+	put_make_path(f, a->out);
+	fputs(": ", f);
+	put_make_path(f, a->obj);
+	fputc('\n', f);
+	if (fclose(f))
+		return -1;
+	ret = write_atomic(a->depfile, dep, len);
 	free(dep);
 	return ret;
 }

@@ -266,8 +266,9 @@ static void emit_accessors(struct emit *e, const struct stops_map *map)
 		s, s, map->name, s);
 }
 
-static bool enum_val_seen(const struct stops_model *m, uint32_t ei,
-			  uint32_t vi)
+/* The first enumerator of this name, if an earlier one has it. */
+static const struct stops_enum_val *enum_val_seen(const struct stops_model *m,
+						  uint32_t ei, uint32_t vi)
 {
 	const char *name = m->enums[ei]->vals[vi].name;
 
@@ -277,9 +278,9 @@ static bool enum_val_seen(const struct stops_model *m, uint32_t ei,
 
 		for (uint32_t j = 0; j < n; j++)
 			if (!strcmp(en->vals[j].name, name))
-				return true;
+				return &en->vals[j];
 	}
-	return false;
+	return NULL;
 }
 
 static void emit_enum_value(struct emit *e, const struct stops_enum *en,
@@ -295,7 +296,35 @@ static void emit_enum_value(struct emit *e, const struct stops_enum *en,
 		fprintf(e->out, "%" PRIu64 "U", (uint64_t)v);
 }
 
-/* Prefixed macros: safe beside vmlinux.h or the user's own enum. */
+/*
+ * Prefixed macros: safe beside vmlinux.h or the user's own enum. Two
+ * enums of a linked object may share an enumerator name with different
+ * values; the later one is then spelled <obj>__<enum>__<name>.
+ */
+static void emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
+{
+	const struct stops_enum *en = e->m->enums[ei];
+	const struct stops_enum_val *v = &en->vals[vi];
+	const struct stops_enum_val *seen = enum_val_seen(e->m, ei, vi);
+
+	if (seen && seen->value == v->value) {
+		fprintf(e->out, "/* %s: defined above */\n", v->name);
+		return;
+	}
+	if (seen)
+		fprintf(e->out, "/* %s differs in an enum above */\n", v->name);
+	if (seen && en->name)
+		fprintf(e->out, "#define %s__%s__%s ", e->m->obj_name, en->name,
+			v->name);
+	else if (seen)
+		fprintf(e->out, "#define %s__enum%" PRIu32 "__%s ", e->m->obj_name,
+			ei, v->name);
+	else
+		fprintf(e->out, "#define %s__%s ", e->m->obj_name, v->name);
+	emit_enum_value(e, en, v->value);
+	fprintf(e->out, "\n");
+}
+
 static void emit_enums(struct emit *e)
 {
 	const struct stops_model *m = e->m;
@@ -306,17 +335,8 @@ static void emit_enums(struct emit *e)
 		fprintf(e->out, "/* enum %s: %" PRIu32 " bytes, %s */\n",
 			en->name ? en->name : "(anon)", en->size,
 			en->is_signed ? "signed" : "unsigned");
-		for (uint32_t j = 0; j < en->nr_vals; j++) {
-			if (enum_val_seen(m, i, j))
-				fprintf(e->out, "/* %s: defined above */\n",
-					en->vals[j].name);
-			else {
-				fprintf(e->out, "#define %s__%s ", m->obj_name,
-					en->vals[j].name);
-				emit_enum_value(e, en, en->vals[j].value);
-				fprintf(e->out, "\n");
-			}
-		}
+		for (uint32_t j = 0; j < en->nr_vals; j++)
+			emit_enum_const(e, i, j);
 		fprintf(e->out, "\n");
 	}
 }
