@@ -512,7 +512,7 @@ static int classify_bitfield(struct layout *l, uint32_t id,
 			     const struct btf_type *t, struct stops_member *m,
 			     uint32_t bit, uint32_t width)
 {
-	enum stops_kind kind;
+	enum stops_kind kind = STOPS_INT;
 	uint32_t s;
 	int ret;
 
