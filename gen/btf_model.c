@@ -31,7 +31,10 @@ struct names {
 struct layout {
 	struct model_ctx *ctx;
 	struct stops_aggr *aggr;
-	struct ptr_vec members; /* struct stops_member * */
+	/* members being laid out; a pointer lives until the next new_member */
+	struct stops_member *mem;
+	uint32_t nr_mem;
+	uint32_t cap_mem;
 	struct names *names;
 	const char *scope; /* c_name of the nearest named aggregate */
 	int name_err;
@@ -105,9 +108,17 @@ static struct stops_member *new_member(struct layout *l)
 
 	if (ctx->nr_members >= MAX_MEMBERS)
 		return NULL;
-	m = arena_calloc(ctx->arena, 1, sizeof(*m));
-	if (!m || ptr_vec_push(&l->members, m))
-		return NULL;
+	if (l->nr_mem == l->cap_mem) {
+		uint32_t cap = l->cap_mem ? l->cap_mem * 2 : 16;
+
+		m = realloc(l->mem, (size_t)cap * sizeof(*m));
+		if (!m)
+			return NULL;
+		l->mem = m;
+		l->cap_mem = cap;
+	}
+	m = &l->mem[l->nr_mem++];
+	memset(m, 0, sizeof(*m));
 	ctx->nr_members++;
 	return m;
 }
@@ -698,8 +709,8 @@ static void set_align(struct layout *l)
 	struct stops_aggr *a = l->aggr;
 	uint32_t align = 1;
 
-	for (uint32_t i = 0; i < l->members.len; i++) {
-		uint32_t ma = member_align(l->members.items[i]);
+	for (uint32_t i = 0; i < l->nr_mem; i++) {
+		uint32_t ma = member_align(&l->mem[i]);
 
 		if (ma > align)
 			align = ma;
@@ -723,8 +734,8 @@ static int add_aggr_members(struct layout *l, const struct btf_type *t)
 		/* A union shorter than its BTF size gets a full-size filler. */
 		uint32_t max = 0;
 
-		for (uint32_t i = 0; i < l->members.len; i++) {
-			struct stops_member *m = l->members.items[i];
+		for (uint32_t i = 0; i < l->nr_mem; i++) {
+			struct stops_member *m = &l->mem[i];
 			uint32_t sz = m->bit_size ? (m->bit_size + 7) / 8 : m->size;
 
 			if (sz > max)
@@ -780,20 +791,20 @@ static int model_aggr(struct model_ctx *ctx, uint32_t type_id,
 	if (ret)
 		goto out;
 	ret = -ENOMEM;
-	a->members = arena_calloc(ctx->arena, l.members.len ? l.members.len : 1,
-				  sizeof(*a->members));
+	a->members = arena_alloc(ctx->arena,
+				 (l.nr_mem ? l.nr_mem : 1) * sizeof(*a->members));
 	if (!a->members)
 		goto out;
-	for (uint32_t i = 0; i < l.members.len; i++)
-		a->members[i] = *(struct stops_member *)l.members.items[i];
-	a->nr_members = l.members.len;
+	if (l.nr_mem)
+		memcpy(a->members, l.mem, l.nr_mem * sizeof(*a->members));
+	a->nr_members = l.nr_mem;
 	/* Named types are emitted on their own, after what they contain. */
 	if (c_name && ptr_vec_push(&ctx->aggrs, a))
 		goto out;
 	*out = a;
 	ret = 0;
 out:
-	ptr_vec_free(&l.members);
+	free(l.mem);
 	return ret;
 }
 

@@ -199,6 +199,14 @@ out:
 	return ret;
 }
 
+static int emit(const struct stops_model *m, const struct args *a, FILE *f,
+		struct stops_err *err)
+{
+	if (!strcmp(a->cmd, "dump"))
+		return stops_emit_dump(m, a->json, f, err);
+	return stops_emit_c(m, f, err);
+}
+
 static int emit_to_buffer(const struct stops_model *m, const struct args *a,
 			  char **buf, size_t *len, struct stops_err *err)
 {
@@ -207,13 +215,23 @@ static int emit_to_buffer(const struct stops_model *m, const struct args *a,
 
 	if (!f)
 		return -ENOMEM;
-	if (!strcmp(a->cmd, "dump"))
-		ret = stops_emit_dump(m, a->json, f, err);
-	else
-		ret = stops_emit_c(m, f, err);
+	ret = emit(m, a, f, err);
 	if (fclose(f) && !ret)
 		ret = -ENOMEM;
 	return ret;
+}
+
+/* A pipe needs no atomic replace: stream, do not hold the whole output. */
+static int emit_to_stdout(const struct stops_model *m, const struct args *a)
+{
+	struct stops_err err = { "" };
+	int ret = emit(m, a, stdout, &err);
+
+	if (ret)
+		return fail(a->obj, err.msg[0] ? err.msg : strerror(-ret));
+	if (fflush(stdout) || ferror(stdout))
+		return fail("<stdout>", strerror(errno));
+	return 0;
 }
 
 /* Make's spelling of a path: spaces and '#' escaped, '$' doubled. */
@@ -255,14 +273,11 @@ static int run_emit(const struct stops_model *m, const struct args *a)
 	size_t len = 0;
 	int ret;
 
+	if (!a->out)
+		return emit_to_stdout(m, a);
 	ret = emit_to_buffer(m, a, &buf, &len, &err);
 	if (ret) {
 		ret = fail(a->obj, err.msg[0] ? err.msg : strerror(-ret));
-		goto out;
-	}
-	if (!a->out) {
-		if (fwrite(buf, 1, len, stdout) != len || fflush(stdout))
-			ret = fail("<stdout>", strerror(errno));
 		goto out;
 	}
 	if (write_atomic(a->out, buf, len)) {
