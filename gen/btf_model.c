@@ -167,17 +167,27 @@ static int scope_err(struct layout *l, const char *name)
 	return -ENOMEM;
 }
 
+/* A padding member at the current position. */
+static struct stops_member *new_padding(struct layout *l)
+{
+	struct stops_member *m = new_member(l);
+
+	if (m) {
+		m->kind = STOPS_PADDING;
+		m->bit_offset = l->cur_bit;
+	}
+	return m;
+}
+
 static int add_padding_bytes(struct layout *l, uint32_t bytes, bool tail)
 {
 	struct stops_member *m;
 
 	if (!bytes)
 		return 0;
-	m = new_member(l);
+	m = new_padding(l);
 	if (!m)
 		return too_many(l);
-	m->kind = STOPS_PADDING;
-	m->bit_offset = l->cur_bit;
 	m->size = bytes;
 	m->c_type = "char";
 	/* Inline anonymous members share their parent's name space. */
@@ -197,11 +207,9 @@ static int add_padding_bits(struct layout *l, uint32_t bits)
 
 	if (!bits)
 		return 0;
-	m = new_member(l);
+	m = new_padding(l);
 	if (!m)
 		return too_many(l);
-	m->kind = STOPS_PADDING;
-	m->bit_offset = l->cur_bit;
 	m->bit_size = bits;
 	m->c_type = "unsigned char";
 	l->cur_bit += bits;

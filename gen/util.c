@@ -65,22 +65,31 @@ char *arena_strdup(struct arena *a, const char *s)
 	return p;
 }
 
+/* printf into the arena, or into malloc'ed memory when a is NULL */
+static char *vformat(struct arena *a, const char *fmt, va_list ap)
+{
+	va_list again;
+	char *p;
+	int len;
+
+	va_copy(again, ap);
+	len = vsnprintf(NULL, 0, fmt, again);
+	va_end(again);
+	if (len < 0)
+		return NULL;
+	p = a ? arena_alloc(a, (size_t)len + 1) : malloc((size_t)len + 1);
+	if (p)
+		vsnprintf(p, (size_t)len + 1, fmt, ap);
+	return p;
+}
+
 char *arena_printf(struct arena *a, const char *fmt, ...)
 {
 	va_list ap;
 	char *p;
-	int len;
 
 	va_start(ap, fmt);
-	len = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (len < 0)
-		return NULL;
-	p = arena_alloc(a, (size_t)len + 1);
-	if (!p)
-		return NULL;
-	va_start(ap, fmt);
-	vsnprintf(p, (size_t)len + 1, fmt, ap);
+	p = vformat(a, fmt, ap);
 	va_end(ap);
 	return p;
 }
@@ -89,18 +98,9 @@ char *str_printf(const char *fmt, ...)
 {
 	va_list ap;
 	char *p;
-	int len;
 
 	va_start(ap, fmt);
-	len = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (len < 0)
-		return NULL;
-	p = malloc((size_t)len + 1);
-	if (!p)
-		return NULL;
-	va_start(ap, fmt);
-	vsnprintf(p, (size_t)len + 1, fmt, ap);
+	p = vformat(NULL, fmt, ap);
 	va_end(ap);
 	return p;
 }
