@@ -272,8 +272,8 @@ static int fill_enum_vals(struct model_ctx *ctx, const struct btf_type *t,
 			const struct btf_enum *ev = btf_enum(t) + i;
 
 			name_off = ev->name_off;
-			v = e->is_signed ? (int64_t)ev->val :
-					   (int64_t)(uint32_t)ev->val;
+			v = e->is_signed ? (int64_t)ev->val
+					 : (int64_t)(uint32_t)ev->val;
 		} else {
 			const struct btf_enum64 *ev = btf_enum64(t) + i;
 
@@ -283,16 +283,17 @@ static int fill_enum_vals(struct model_ctx *ctx, const struct btf_type *t,
 		e->vals[i].name = btf__name_by_offset(ctx->btf, name_off);
 		e->vals[i].value = v;
 		if (!e->vals[i].name || !is_c_ident(e->vals[i].name))
-			return stops_errf(ctx->err, -EINVAL,
-					  "enum type [%u]: enumerator %u: name is not a C identifier",
-					  e->btf_id, i);
+			return stops_errf(
+				ctx->err, -EINVAL,
+				"enum type [%u]: enumerator %u: name is not a C identifier",
+				e->btf_id, i);
 	}
 	e->nr_vals = n;
 	return 0;
 }
 
-static int get_enum(struct model_ctx *ctx, uint32_t id, const struct btf_type *t,
-		    struct stops_enum **out)
+static int get_enum(struct model_ctx *ctx, uint32_t id,
+		    const struct btf_type *t, struct stops_enum **out)
 {
 	struct stops_enum *e = find_enum(ctx, id);
 	const char *name;
@@ -307,7 +308,8 @@ static int get_enum(struct model_ctx *ctx, uint32_t id, const struct btf_type *t
 	e->name = name && name[0] ? name : NULL;
 	if (e->name && !is_c_ident(e->name))
 		return stops_errf(ctx->err, -EINVAL,
-				  "enum type [%u]: name is not a C identifier", id);
+				  "enum type [%u]: name is not a C identifier",
+				  id);
 	e->btf_id = id;
 	e->size = t->size;
 	e->is_signed = btf_kflag(t);
@@ -346,7 +348,9 @@ static int classify_scalar(struct model_ctx *ctx, uint32_t id,
 			return 1;
 		if (enc & BTF_INT_BOOL)
 			m->c_type = t->size == 1 ? "_Bool" : NULL;
-		else if (t->size == 1 && !strcmp(btf__name_by_offset(ctx->btf, t->name_off), "char"))
+		else if (t->size == 1 &&
+			 !strcmp(btf__name_by_offset(ctx->btf, t->name_off),
+				 "char"))
 			m->c_type = "char";
 		else
 			m->c_type = int_c_type(t->size, m->is_signed);
@@ -354,7 +358,9 @@ static int classify_scalar(struct model_ctx *ctx, uint32_t id,
 		return m->c_type ? 0 : 1;
 	case BTF_KIND_FLOAT:
 		m->is_signed = true;
-		m->c_type = t->size == 4 ? "float" : t->size == 8 ? "double" : NULL;
+		m->c_type = t->size == 4   ? "float"
+			    : t->size == 8 ? "double"
+					   : NULL;
 		*kind = STOPS_FLOAT;
 		return m->c_type ? 0 : 1;
 	case BTF_KIND_ENUM:
@@ -387,7 +393,8 @@ static const char *child_c_name(struct layout *l, const char *name)
 		ret = name_set_add(&ctx->names, c_name);
 		if (ret != -EEXIST)
 			return ret ? NULL : c_name;
-		c_name = arena_printf(ctx->arena, "%s__%s_%u", l->scope, name, i);
+		c_name = arena_printf(ctx->arena, "%s__%s_%u", l->scope, name,
+				      i);
 	}
 	return NULL;
 }
@@ -406,7 +413,8 @@ static int nested(struct layout *l, uint32_t id, const char *name,
 
 	if (name) {
 		c_name = child_c_name(l, name);
-		path = arena_printf(l->ctx->arena, "%s.%s", l->aggr->path, name);
+		path = arena_printf(l->ctx->arena, "%s.%s", l->aggr->path,
+				    name);
 	} else {
 		path = l->aggr->path;
 	}
@@ -567,17 +575,19 @@ static int check_bounds(struct layout *l, const char *name, uint32_t bit,
 	uint64_t end = width ? (uint64_t)bit + width : (uint64_t)bit + size * 8;
 
 	if (end > (uint64_t)l->aggr->size * 8)
-		return stops_errf(l->ctx->err, -EINVAL,
-				  "%s.%s: member at bit %u extends past the type's %u bytes",
-				  l->aggr->path, name, bit, l->aggr->size);
+		return stops_errf(
+			l->ctx->err, -EINVAL,
+			"%s.%s: member at bit %u extends past the type's %u bytes",
+			l->aggr->path, name, bit, l->aggr->size);
 	if (l->aggr->is_union && bit)
 		return stops_errf(l->ctx->err, -EINVAL,
 				  "%s.%s: union member at non-zero bit %u",
 				  l->aggr->path, name, bit);
 	if (!l->aggr->is_union && bit < l->cur_bit)
-		return stops_errf(l->ctx->err, -EINVAL,
-				  "%s.%s: member at bit %u overlaps the previous one",
-				  l->aggr->path, name, bit);
+		return stops_errf(
+			l->ctx->err, -EINVAL,
+			"%s.%s: member at bit %u overlaps the previous one",
+			l->aggr->path, name, bit);
 	return 0;
 }
 
@@ -609,8 +619,10 @@ static uint32_t member_align(const struct stops_member *m)
 		if (m->bit_size) {
 			/* the unit type chosen for the bitfield */
 			size = 1;
-			while (size < 8 && m->bit_offset / (8 * size) !=
-						  (m->bit_offset + m->bit_size - 1) / (8 * size))
+			while (size < 8 &&
+			       m->bit_offset / (8 * size) !=
+				       (m->bit_offset + m->bit_size - 1) /
+					       (8 * size))
 				size *= 2;
 		}
 		break;
@@ -629,8 +641,8 @@ static int type_member(struct layout *l, struct stops_member *m, uint32_t id,
 {
 	int ret;
 
-	ret = width ? classify_bitfield(l, id, t, m, bit, width) :
-		      classify(l, id, t, m);
+	ret = width ? classify_bitfield(l, id, t, m, bit, width)
+		    : classify(l, id, t, m);
 	if (ret < 0)
 		return ret;
 	if (!ret) {
@@ -672,9 +684,10 @@ static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
 				  "%s: member %u: name is not a C identifier",
 				  l->aggr->path, i);
 	if (!name[0] && (width || !btf_is_composite(t)))
-		return stops_errf(ctx->err, -EINVAL,
-				  "%s: member %u has no name (only structs and unions may be anonymous)",
-				  l->aggr->path, i);
+		return stops_errf(
+			ctx->err, -EINVAL,
+			"%s: member %u has no name (only structs and unions may be anonymous)",
+			l->aggr->path, i);
 	if (!width && bit % 8)
 		return stops_errf(ctx->err, -EINVAL,
 				  "%s.%s: member at bit %u is not byte aligned",
@@ -687,8 +700,9 @@ static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
 	if (!size && !width)
 		return 0; /* flexible array, empty struct, fwd: no bytes */
 	if (size > UINT32_MAX)
-		return stops_errf(ctx->err, -EOVERFLOW, "%s.%s: member too large",
-				  l->aggr->path, name);
+		return stops_errf(ctx->err, -EOVERFLOW,
+				  "%s.%s: member too large", l->aggr->path,
+				  name);
 	ret = check_bounds(l, name, bit, width, (uint64_t)size);
 	if (ret)
 		return ret;
@@ -744,7 +758,8 @@ static int add_aggr_members(struct layout *l, const struct btf_type *t)
 
 		for (uint32_t i = 0; i < l->nr_mem; i++) {
 			struct stops_member *m = &l->mem[i];
-			uint32_t sz = m->bit_size ? (m->bit_size + 7) / 8 : m->size;
+			uint32_t sz =
+				m->bit_size ? (m->bit_size + 7) / 8 : m->size;
 
 			if (sz > max)
 				max = sz;
@@ -754,7 +769,8 @@ static int add_aggr_members(struct layout *l, const struct btf_type *t)
 	} else {
 		if (l->cur_bit % 8)
 			l->cur_bit += 8 - l->cur_bit % 8;
-		ret = add_padding_bytes(l, l->aggr->size - l->cur_bit / 8, true);
+		ret = add_padding_bytes(l, l->aggr->size - l->cur_bit / 8,
+					true);
 	}
 	if (!ret)
 		set_align(l);
@@ -766,8 +782,8 @@ static int model_aggr(struct model_ctx *ctx, uint32_t type_id,
 		      int depth, struct names *names, struct stops_aggr **out)
 {
 	const struct btf_type *t = btf__type_by_id(ctx->btf, type_id);
-	struct names own = { 0 };
-	struct layout l = { .ctx = ctx, .depth = depth };
+	struct names own = {0};
+	struct layout l = {.ctx = ctx, .depth = depth};
 	struct stops_aggr *a;
 	int ret;
 
@@ -777,11 +793,12 @@ static int model_aggr(struct model_ctx *ctx, uint32_t type_id,
 				  path, STOPS_MAX_DEPTH);
 	if (!t || !btf_is_composite(t))
 		return stops_errf(ctx->err, -EINVAL,
-				  "%s: type [%u] is not a struct or union", path,
-				  type_id);
+				  "%s: type [%u] is not a struct or union",
+				  path, type_id);
 	if (t->size > UINT32_MAX / 8)
-		return stops_errf(ctx->err, -EFBIG, "%s: type of %u bytes is too large",
-				  path, t->size);
+		return stops_errf(ctx->err, -EFBIG,
+				  "%s: type of %u bytes is too large", path,
+				  t->size);
 	a = arena_calloc(ctx->arena, 1, sizeof(*a));
 	if (!a)
 		return -ENOMEM;
@@ -799,8 +816,8 @@ static int model_aggr(struct model_ctx *ctx, uint32_t type_id,
 	if (ret)
 		goto out;
 	ret = -ENOMEM;
-	a->members = arena_alloc(ctx->arena,
-				 (l.nr_mem ? l.nr_mem : 1) * sizeof(*a->members));
+	a->members = arena_alloc(ctx->arena, (l.nr_mem ? l.nr_mem : 1) *
+						     sizeof(*a->members));
 	if (!a->members)
 		goto out;
 	if (l.nr_mem)

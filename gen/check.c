@@ -15,7 +15,7 @@
 #include "internal.h"
 
 #define KERNEL_BTF_DIR "/sys/kernel/btf"
-#define TYPE_STR_MAX 256
+#define TYPE_STR_MAX   256
 #define TYPE_STR_DEPTH 16
 
 /*
@@ -97,9 +97,9 @@ enum cls {
 };
 
 static const char *const cls_names[] = {
-	[CLS_VOID] = "void",	 [CLS_INT] = "int",	[CLS_FLOAT] = "float",
-	[CLS_ENUM] = "enum",	 [CLS_PTR] = "ptr",	[CLS_STRUCT] = "struct",
-	[CLS_UNION] = "union",	 [CLS_ARRAY] = "array", [CLS_FUNC] = "function",
+	[CLS_VOID] = "void",   [CLS_INT] = "int",     [CLS_FLOAT] = "float",
+	[CLS_ENUM] = "enum",   [CLS_PTR] = "ptr",     [CLS_STRUCT] = "struct",
+	[CLS_UNION] = "union", [CLS_ARRAY] = "array", [CLS_FUNC] = "function",
 	[CLS_BAD] = "invalid",
 };
 
@@ -127,8 +127,7 @@ static int btf_read_error(int ret, const char **why)
 	}
 }
 
-static int kernel_add(struct kernel *k, const char *path,
-		      struct stops_err *err)
+static int kernel_add(struct kernel *k, const char *path, struct stops_err *err)
 {
 	struct btf *base = k->nr_btfs ? k->btfs[0].btf : NULL;
 	struct kbtf *btfs;
@@ -147,7 +146,8 @@ static int kernel_add(struct kernel *k, const char *path,
 		k->cap_btfs = cap;
 	}
 	if (!stat(path, &st) && S_ISREG(st.st_mode) && !st.st_size)
-		return stops_errf(err, -EINVAL, "cannot read kernel BTF %s: empty file",
+		return stops_errf(err, -EINVAL,
+				  "cannot read kernel BTF %s: empty file",
 				  path);
 	errno = 0;
 	btf = base ? btf__parse_split(path, base) : btf__parse(path, NULL);
@@ -190,8 +190,8 @@ static int kernel_load_mods(struct kernel *k, struct arena *a,
 		if (!ret) {
 			path = arena_printf(a, "%s/%s", k->mod_dir,
 					    ents[i]->d_name);
-			ret = path ? kernel_add(k, path, err) :
-				     stops_errf(err, -ENOMEM, "out of memory");
+			ret = path ? kernel_add(k, path, err)
+				   : stops_errf(err, -ENOMEM, "out of memory");
 		}
 		free(ents[i]);
 	}
@@ -210,7 +210,7 @@ static int kernel_open(struct kernel *k, struct arena *a,
 		       const struct stops_check_opts *opts,
 		       struct check_result *res, struct stops_err *err)
 {
-	static const char *const dflt[] = { KERNEL_BTF_DIR };
+	static const char *const dflt[] = {KERNEL_BTF_DIR};
 	const char *const *srcs = dflt;
 	size_t nr = 1;
 	const char *path;
@@ -227,13 +227,15 @@ static int kernel_open(struct kernel *k, struct arena *a,
 		path = srcs[i];
 		if (is_dir(path)) {
 			if (i)
-				return stops_errf(err, -EINVAL,
-						  "kernel BTF %s: only the first kernel BTF may be a directory",
-						  path);
+				return stops_errf(
+					err, -EINVAL,
+					"kernel BTF %s: only the first kernel BTF may be a directory",
+					path);
 			k->mod_dir = path;
 			path = arena_printf(a, "%s/vmlinux", path);
 			if (!path)
-				return stops_errf(err, -ENOMEM, "out of memory");
+				return stops_errf(err, -ENOMEM,
+						  "out of memory");
 		}
 		ret = kernel_add(k, path, err);
 		if (ret)
@@ -270,10 +272,9 @@ static int kernel_find(struct kernel *k, struct arena *a, const char *name,
 
 /* --- findings -------------------------------------------------------- */
 
-static void add_finding(struct check *c, enum check_sev sev,
-			const char *member, const char *what,
-			const char *expected, const char *actual,
-			const char *fmt, ...)
+static void add_finding(struct check *c, enum check_sev sev, const char *member,
+			const char *what, const char *expected,
+			const char *actual, const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 
 static struct check_finding *new_finding(struct check *c)
@@ -288,18 +289,16 @@ static struct check_finding *new_finding(struct check *c)
 		if (!f)
 			return NULL;
 		if (cm->nr_findings)
-			memcpy(f, cm->findings,
-			       cm->nr_findings * sizeof(*f));
+			memcpy(f, cm->findings, cm->nr_findings * sizeof(*f));
 		cm->findings = f;
 		cm->cap_findings = cap;
 	}
 	return &cm->findings[cm->nr_findings++];
 }
 
-static void add_finding(struct check *c, enum check_sev sev,
-			const char *member, const char *what,
-			const char *expected, const char *actual,
-			const char *fmt, ...)
+static void add_finding(struct check *c, enum check_sev sev, const char *member,
+			const char *what, const char *expected,
+			const char *actual, const char *fmt, ...)
 {
 	struct check_finding *f = new_finding(c);
 	va_list ap;
@@ -347,14 +346,16 @@ static const char *cstr(struct check *c, const char *fmt, ...)
 
 /* --- types ----------------------------------------------------------- */
 
-/* libbpf's rule: "a___b___c" -> "a___b"; the separator is X___Y, X and Y not '_'. */
+/* libbpf's rule: "a___b___c" -> "a___b"; the separator is X___Y, X and Y not
+ * '_'. */
 static size_t essential_len(const char *name)
 {
 	size_t n = strlen(name);
 
 	for (long i = (long)n - 5; i >= 0; i--) {
-		if (name[i] != '_' && name[i + 1] == '_' && name[i + 2] == '_' &&
-		    name[i + 3] == '_' && name[i + 4] != '_')
+		if (name[i] != '_' && name[i + 1] == '_' &&
+		    name[i + 2] == '_' && name[i + 3] == '_' &&
+		    name[i + 4] != '_')
 			return (size_t)i + 1;
 	}
 	return n;
@@ -580,10 +581,9 @@ static void sb_type(struct sbuf *b, const struct btf *btf, uint32_t id,
 	}
 }
 
-static const char *type_str(struct check *c, const struct btf *btf,
-			    uint32_t id)
+static const char *type_str(struct check *c, const struct btf *btf, uint32_t id)
 {
-	struct sbuf b = { .len = 0 };
+	struct sbuf b = {.len = 0};
 
 	sb_type(&b, btf, id, 0);
 	return cstr(c, "%s", b.buf);
@@ -647,8 +647,9 @@ static enum arg_diff arg_diff(const struct btf *kb, uint32_t kid,
 	if (kc == CLS_BAD || ks != os)
 		return ARG_ERROR;
 	if (kc == CLS_PTR || kc == CLS_STRUCT || kc == CLS_UNION)
-		return same_composite(kb, kid, ob, oid, kc == CLS_PTR) ?
-			       ARG_SAME : ARG_NOTE;
+		return same_composite(kb, kid, ob, oid, kc == CLS_PTR)
+			       ? ARG_SAME
+			       : ARG_NOTE;
 	return ARG_SAME;
 }
 
@@ -663,8 +664,7 @@ static bool all_zero(const uint8_t *p, uint32_t len)
 	return true;
 }
 
-static uint64_t read_uint(const struct check *c, const uint8_t *p,
-			  uint32_t len)
+static uint64_t read_uint(const struct check *c, const uint8_t *p, uint32_t len)
 {
 	bool be = btf__endianness(c->obtf) == BTF_BIG_ENDIAN;
 	uint64_t v = 0;
@@ -705,7 +705,7 @@ static bool printable_string(const uint8_t *p, uint32_t len)
 static const char *value_str(struct check *c, const struct omember *om)
 {
 	const struct btf_type *t = btf_skip_mods(c->obtf, om->type_id, NULL);
-	struct sbuf b = { .len = 0 };
+	struct sbuf b = {.len = 0};
 	uint32_t n = om->data_len < 16 ? om->data_len : 16;
 
 	if (t && (btf_is_int(t) || btf_is_any_enum(t) || btf_is_ptr(t)) &&
@@ -737,8 +737,8 @@ static const char *model_prog(const struct stops_map *map, const char *name,
 	return NULL;
 }
 
-static void omember_init(struct check *c, const struct btf_type *ot,
-			 uint32_t i, struct omember *om)
+static void omember_init(struct check *c, const struct btf_type *ot, uint32_t i,
+			 struct omember *om)
 {
 	const struct btf_member *bm = btf_members(ot) + i;
 	uint32_t off, size = c->map->size;
@@ -753,12 +753,13 @@ static void omember_init(struct check *c, const struct btf_type *ot,
 	om->bit_size = btf_member_bitfield_size(ot, i);
 	om->size = btf__resolve_size(c->obtf, bm->type);
 	off = om->bit_off / 8;
-	om->data = c->map->data ? c->map->data + (off < size ? off : size) :
-				  NULL;
+	om->data =
+		c->map->data ? c->map->data + (off < size ? off : size) : NULL;
 	om->data_len = 0;
 	if (om->data && off < size && om->size > 0)
-		om->data_len = (uint64_t)om->size < size - off ?
-				       (uint32_t)om->size : size - off;
+		om->data_len = (uint64_t)om->size < size - off
+				       ? (uint32_t)om->size
+				       : size - off;
 	om->prog = model_prog(c->map, om->btf_name, om->bit_off);
 	om->set = om->prog || (om->data && !all_zero(om->data, om->data_len));
 }
@@ -821,8 +822,8 @@ static void cmp_ret(struct check *c, const struct proto_side *s,
 		    const struct btf_type *kp)
 {
 	const struct btf_type *kr = btf_skip_mods(c->kbtf, kp->type, NULL);
-	const struct btf_type *or = btf_skip_mods(c->obtf, s->fp->type, NULL);
-	bool kv = kr && btf_is_void(kr), ov = or && btf_is_void(or);
+	const struct btf_type * or = btf_skip_mods(c->obtf, s->fp->type, NULL);
+	bool kv = kr && btf_is_void(kr), ov = or &&btf_is_void(or);
 	enum check_sev sev = s->sev;
 	enum arg_diff d;
 
@@ -838,8 +839,8 @@ static void cmp_ret(struct check *c, const struct proto_side *s,
 		if (d == ARG_SAME)
 			return;
 	}
-	add_finding(c, d == ARG_ERROR ? sev : CHECK_NOTE, s->om->name,
-		    s->w_ret, type_str(c, c->kbtf, kp->type),
+	add_finding(c, d == ARG_ERROR ? sev : CHECK_NOTE, s->om->name, s->w_ret,
+		    type_str(c, c->kbtf, kp->type),
 		    type_str(c, c->obtf, s->fp->type),
 		    "%s returns %s, kernel %s", s->who,
 		    type_desc(c, c->obtf, s->fp->type),
@@ -851,8 +852,11 @@ static void cmp_slot_proto(struct check *c, const struct omember *om,
 			   uint32_t kid, uint32_t oid)
 {
 	struct proto_side s = {
-		.om = om, .fp = op, .who = "prototype",
-		.w_args = "proto-args", .w_arg = "proto-arg",
+		.om = om,
+		.fp = op,
+		.who = "prototype",
+		.w_args = "proto-args",
+		.w_arg = "proto-arg",
 		.w_ret = "proto-ret",
 		/* an empty slot's declaration is never used */
 		.sev = om->prog ? CHECK_ERROR : CHECK_NOTE,
@@ -877,9 +881,8 @@ static void prog_explicit_args(struct check *c, const struct proto_side *s,
 	if (!on)
 		return;
 	if (on != kn)
-		add_finding(c, on > kn ? CHECK_ERROR : CHECK_NOTE,
-			    s->om->name, s->w_args,
-			    type_str(c, c->kbtf, kid),
+		add_finding(c, on > kn ? CHECK_ERROR : CHECK_NOTE, s->om->name,
+			    s->w_args, type_str(c, c->kbtf, kid),
 			    type_str(c, c->obtf, fid),
 			    "%s takes %u arguments, kernel passes %u", s->who,
 			    on, kn);
@@ -894,8 +897,12 @@ static void check_prog(struct check *c, const struct omember *om,
 		       const struct btf_type *kp, uint32_t kid)
 {
 	struct proto_side s = {
-		.om = om, .w_args = "prog-args", .w_arg = "prog-arg",
-		.w_ret = "prog-ret", .sev = CHECK_ERROR, .prog = true,
+		.om = om,
+		.w_args = "prog-args",
+		.w_arg = "prog-arg",
+		.w_ret = "prog-ret",
+		.sev = CHECK_ERROR,
+		.prog = true,
 	};
 	const struct btf_type *f;
 	int32_t id;
@@ -941,7 +948,8 @@ static void check_ptr(struct check *c, const struct omember *om,
 	uint32_t opid = 0, kpid = 0;
 	const struct btf_type *op = btf_skip_mods(c->obtf, mt->type, &opid);
 	const struct btf_type *kp = btf_skip_mods(c->kbtf, kmt->type, &kpid);
-	bool ofn = op && btf_is_func_proto(op), kfn = kp && btf_is_func_proto(kp);
+	bool ofn = op && btf_is_func_proto(op),
+	     kfn = kp && btf_is_func_proto(kp);
 
 	if (!kfn && om->prog)
 		add_finding(c, CHECK_ERROR, om->name, "not-func-ptr",
@@ -969,12 +977,13 @@ static void check_ptr(struct check *c, const struct omember *om,
 
 static bool enum_has(const struct btf_type *t, uint64_t v, uint32_t size)
 {
-	uint64_t mask = size < 8 ? (UINT64_C(1) << (size * 8)) - 1 : ~UINT64_C(0);
+	uint64_t mask =
+		size < 8 ? (UINT64_C(1) << (size * 8)) - 1 : ~UINT64_C(0);
 
 	for (uint16_t i = 0; i < btf_vlen(t); i++) {
-		uint64_t e = btf_is_enum64(t) ?
-				     btf_enum64_value(btf_enum64(t) + i) :
-				     (uint64_t)(int64_t)btf_enum(t)[i].val;
+		uint64_t e = btf_is_enum64(t)
+				     ? btf_enum64_value(btf_enum64(t) + i)
+				     : (uint64_t)(int64_t)btf_enum(t)[i].val;
 
 		if ((e & mask) == (v & mask))
 			return true;
@@ -983,7 +992,8 @@ static bool enum_has(const struct btf_type *t, uint64_t v, uint32_t size)
 }
 
 static void check_int_value(struct check *c, const struct omember *om,
-			    const struct btf_type *mt, const struct btf_type *kmt)
+			    const struct btf_type *mt,
+			    const struct btf_type *kmt)
 {
 	uint64_t v = member_uint(c, om);
 	int64_t sv;
@@ -1014,8 +1024,10 @@ static void check_array_value(struct check *c, const struct omember *om,
 			      const struct btf_type *mt,
 			      const struct btf_type *kmt)
 {
-	const struct btf_type *oe = btf_skip_mods(c->obtf, btf_array(mt)->type, NULL);
-	const struct btf_type *ke = btf_skip_mods(c->kbtf, btf_array(kmt)->type, NULL);
+	const struct btf_type *oe =
+		btf_skip_mods(c->obtf, btf_array(mt)->type, NULL);
+	const struct btf_type *ke =
+		btf_skip_mods(c->kbtf, btf_array(kmt)->type, NULL);
 	bool chars = oe && ke && btf_is_int(oe) && btf_is_int(ke) &&
 		     oe->size == 1 && ke->size == 1;
 
@@ -1035,8 +1047,8 @@ static void check_array_value(struct check *c, const struct omember *om,
  * Values of a member present on both sides with the same kind and size:
  * only what is obviously wrong for the kernel's type.
  */
-static void check_value(struct check *c, const struct omember *om,
-			uint32_t mid, uint32_t kmid)
+static void check_value(struct check *c, const struct omember *om, uint32_t mid,
+			uint32_t kmid)
 {
 	const struct btf_type *mt = btf__type_by_id(c->obtf, mid);
 	const struct btf_type *kmt = btf__type_by_id(c->kbtf, kmid);
@@ -1050,7 +1062,8 @@ static void check_value(struct check *c, const struct omember *om,
 		if (om->size > 0 && om->size <= 8 &&
 		    !enum_has(kmt, member_uint(c, om), (uint32_t)om->size))
 			add_finding(c, CHECK_NOTE, om->name, "value",
-				    cstr(c, "a value of enum %s", type_name(c->kbtf, kmt)),
+				    cstr(c, "a value of enum %s",
+					 type_name(c->kbtf, kmt)),
 				    value_str(c, om),
 				    "%s is not a value of kernel enum %s",
 				    value_str(c, om), type_name(c->kbtf, kmt));
@@ -1064,7 +1077,8 @@ static void check_value(struct check *c, const struct omember *om,
 			add_finding(c, CHECK_NOTE, om->name, "type-name",
 				    type_str(c, c->kbtf, kmid),
 				    type_str(c, c->obtf, mid),
-				    "kernel member is %s, object's %s (copied as %" PRId64 " bytes)",
+				    "kernel member is %s, object's %s (copied as %" PRId64
+				    " bytes)",
 				    type_str(c, c->kbtf, kmid),
 				    type_str(c, c->obtf, mid), om->size);
 		break;
@@ -1108,8 +1122,7 @@ static const struct btf_member *kernel_member(const struct check *c,
 }
 
 /* libbpf's bpf_map__init_kern_struct_ops() rules, in its order. */
-static void check_member(struct check *c, const struct btf_type *ot,
-			 uint32_t i)
+static void check_member(struct check *c, const struct btf_type *ot, uint32_t i)
 {
 	const struct btf_type *mt, *kmt;
 	const struct btf_member *km;
@@ -1125,7 +1138,8 @@ static void check_member(struct check *c, const struct btf_type *ot,
 	}
 	if (om.bit_size || btf_member_bitfield_size(c->kt, kidx)) {
 		add_finding(c, CHECK_ERROR, om.name, "bitfield",
-			    cstr(c, "%u bits", btf_member_bitfield_size(c->kt, kidx)),
+			    cstr(c, "%u bits",
+				 btf_member_bitfield_size(c->kt, kidx)),
 			    cstr(c, "%u bits", om.bit_size),
 			    "bitfield members are not supported by libbpf");
 		return;
@@ -1139,7 +1153,8 @@ static void check_member(struct check *c, const struct btf_type *ot,
 	}
 	if (btf_kind(mt) != btf_kind(kmt)) {
 		add_finding(c, CHECK_ERROR, om.name, "kind", kind_name(kmt),
-			    kind_name(mt), "kind mismatch: kernel %s (%s), object %s (%s)",
+			    kind_name(mt),
+			    "kind mismatch: kernel %s (%s), object %s (%s)",
 			    kind_name(kmt), type_str(c, c->kbtf, km->type),
 			    kind_name(mt), type_str(c, c->obtf, om.type_id));
 		return;
@@ -1151,8 +1166,10 @@ static void check_member(struct check *c, const struct btf_type *ot,
 	ksize = btf__resolve_size(c->kbtf, kmid);
 	if (ksize != om.size) {
 		add_finding(c, CHECK_ERROR, om.name, "size",
-			    cstr(c, "%" PRId64, ksize), cstr(c, "%" PRId64, om.size),
-			    "size mismatch: kernel %s (%" PRId64 " bytes), object %s (%" PRId64 " bytes)",
+			    cstr(c, "%" PRId64, ksize),
+			    cstr(c, "%" PRId64, om.size),
+			    "size mismatch: kernel %s (%" PRId64
+			    " bytes), object %s (%" PRId64 " bytes)",
 			    type_str(c, c->kbtf, km->type), ksize,
 			    type_str(c, c->obtf, om.type_id), om.size);
 		return;
@@ -1182,7 +1199,8 @@ static bool has_value_type(const struct btf *kbtf, const char *name,
 		const char *n = btf__name_by_offset(kbtf, m[i].name_off);
 
 		if (n && !strcmp(n, "data"))
-			return btf_skip_mods(kbtf, m[i].type, &id) && id == kt_id;
+			return btf_skip_mods(kbtf, m[i].type, &id) &&
+			       id == kt_id;
 	}
 	return false;
 }
@@ -1237,8 +1255,9 @@ static int check_map(struct check *c, const struct stops_map *map,
 		return ret < 0 ? ret : c->ret;
 	ot = btf__type_by_id(c->obtf, map->type_id);
 	if (!ot || !btf_is_composite(ot))
-		return stops_errf(c->err, -EINVAL, "map %s: type %u is not a struct",
-				  map->name, map->type_id);
+		return stops_errf(c->err, -EINVAL,
+				  "map %s: type %u is not a struct", map->name,
+				  map->type_id);
 	if (ot->size != c->kt->size)
 		add_finding(c, CHECK_NOTE, NULL, "type-size",
 			    cstr(c, "%u", c->kt->size), cstr(c, "%u", ot->size),
@@ -1274,10 +1293,10 @@ int stops_check(const struct stops_model *m,
 		const struct stops_check_opts *opts, FILE *out,
 		struct stops_err *err)
 {
-	struct check_result res = { .obj_name = NULL };
-	struct kernel k = { .btfs = NULL };
-	struct arena a = { 0 };
-	struct check c = { .arena = &a, .k = &k, .err = err };
+	struct check_result res = {.obj_name = NULL};
+	struct kernel k = {.btfs = NULL};
+	struct arena a = {0};
+	struct check c = {.arena = &a, .k = &k, .err = err};
 	int ret;
 
 	if (!m || !m->btf || !out)

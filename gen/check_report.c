@@ -66,8 +66,10 @@ int check_report_text(const struct check_result *res, FILE *out)
 /* Length of the well-formed UTF-8 sequence at p (2 to 4 bytes), or 0. */
 static int utf8_len(const unsigned char *p)
 {
-	int n = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 :
-		p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] <= 0xdf ? 2 : 0;
+	int n = p[0] >= 0xf0 && p[0] <= 0xf4   ? 4
+		: p[0] >= 0xe0		       ? 3
+		: p[0] >= 0xc2 && p[0] <= 0xdf ? 2
+					       : 0;
 
 	if (p[0] >= 0xf5)
 		return 0;
@@ -156,8 +158,8 @@ static void json_map(const struct check_map *cm, bool last, FILE *out)
 	json_key(in, "kernel_btf", cm->kernel_btf, false, out);
 	fprintf(out, "%s\"compatible\": %s,\n", in,
 		cm->nr_errors ? "false" : "true");
-	fprintf(out, "%s\"errors\": %u,\n%s\"notes\": %u,\n", in,
-		cm->nr_errors, in, cm->nr_notes);
+	fprintf(out, "%s\"errors\": %u,\n%s\"notes\": %u,\n", in, cm->nr_errors,
+		in, cm->nr_notes);
 	fprintf(out, "%s\"findings\": [%s", in, cm->nr_findings ? "\n" : "");
 	for (uint32_t i = 0; i < cm->nr_findings; i++)
 		json_finding(&cm->findings[i], i + 1 == cm->nr_findings, out);
@@ -175,7 +177,8 @@ int check_report_json(const struct check_result *res, FILE *out)
 		json_str(res->kernel_btf[i], out);
 	}
 	fputs("],\n", out);
-	fprintf(out, "  \"compatible\": %s,\n", res->nr_errors ? "false" : "true");
+	fprintf(out, "  \"compatible\": %s,\n",
+		res->nr_errors ? "false" : "true");
 	fprintf(out, "  \"errors\": %u,\n  \"notes\": %u,\n", res->nr_errors,
 		res->nr_notes);
 	fprintf(out, "  \"maps\": [%s", res->nr_maps ? "\n" : "");

@@ -14,10 +14,10 @@
 
 #include "stops_shadow.h"
 
-#define EXIT_BAD_INPUT 1
-#define EXIT_USAGE 2
+#define EXIT_BAD_INPUT	  1
+#define EXIT_USAGE	  2
 #define EXIT_INCOMPATIBLE 3
-#define MAX_KERNEL_BTF 64
+#define MAX_KERNEL_BTF	  64
 
 static const char usage_text[] =
 	"Usage: stops-shadow [gen] OBJ.bpf.o [-o OUT.h] [--name NAME] [--depfile FILE]\n"
@@ -224,7 +224,7 @@ static int emit_to_buffer(const struct stops_model *m, const struct args *a,
 /* A pipe needs no atomic replace: stream, do not hold the whole output. */
 static int emit_to_stdout(const struct stops_model *m, const struct args *a)
 {
-	struct stops_err err = { "" };
+	struct stops_err err = {""};
 	int ret = emit(m, a, stdout, &err);
 
 	if (ret)
@@ -268,7 +268,7 @@ static int write_depfile(const struct args *a)
 
 static int run_emit(const struct stops_model *m, const struct args *a)
 {
-	struct stops_err err = { "" };
+	struct stops_err err = {""};
 	char *buf = NULL;
 	size_t len = 0;
 	int ret;
@@ -298,7 +298,7 @@ static int run_check(const struct stops_model *m, const struct args *a)
 		.nr_kernel_btf = a->nr_kernel_btf,
 		.json = a->json,
 	};
-	struct stops_err err = { "" };
+	struct stops_err err = {""};
 	int ret;
 
 	ret = stops_check(m, &opts, stdout, &err);
@@ -320,13 +320,14 @@ static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
 
 int main(int argc, char **argv)
 {
-	struct stops_open_opts opts = { 0 };
+	struct stops_open_opts opts = {0};
 	struct stops_object *obj = NULL;
-	struct stops_err err = { "" };
-	struct args a = { 0 };
+	struct stops_err err = {""};
+	struct args a = {0};
 	int ret;
 
-	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+	if (argc == 2 &&
+	    (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		fputs(usage_text, stdout);
 		return 0;
 	}

@@ -37,14 +37,16 @@ static int check_ident(const uint8_t *img, size_t size, struct stops_err *err)
 	if (size < EI_NIDENT || memcmp(img, ELFMAG, SELFMAG))
 		return stops_errf(err, -EINVAL, "not an ELF file");
 	if (img[EI_CLASS] != ELFCLASS64)
-		return stops_errf(err, -EINVAL,
-				  "not a BPF object: 32-bit ELF (BPF objects are ELFCLASS64)");
+		return stops_errf(
+			err, -EINVAL,
+			"not a BPF object: 32-bit ELF (BPF objects are ELFCLASS64)");
 	if (img[EI_DATA] != ELFDATA2LSB)
-		return stops_errf(err, -EINVAL,
-				  "big-endian ELF: only little-endian BPF objects are supported");
+		return stops_errf(
+			err, -EINVAL,
+			"big-endian ELF: only little-endian BPF objects are supported");
 	if (size < sizeof(Elf64_Ehdr))
-		return stops_errf(err, -EINVAL, "truncated ELF header (%zu bytes)",
-				  size);
+		return stops_errf(err, -EINVAL,
+				  "truncated ELF header (%zu bytes)", size);
 	return 0;
 }
 
@@ -57,24 +59,27 @@ static int check_ehdr(struct elf_state *s, size_t size, struct stops_err *err)
 	if (!gelf_getehdr(s->elf, &eh))
 		return elf_err(err, "bad ELF header");
 	if (eh.e_machine != EM_BPF)
-		return stops_errf(err, -EINVAL,
-				  "not a BPF object: e_machine is %u, not EM_BPF (247)",
-				  eh.e_machine);
+		return stops_errf(
+			err, -EINVAL,
+			"not a BPF object: e_machine is %u, not EM_BPF (247)",
+			eh.e_machine);
 	if (eh.e_type != ET_REL)
 		return stops_errf(err, -EINVAL,
 				  "not a BPF object file: e_type %u is not ET_REL",
 				  eh.e_type);
 	if (eh.e_shoff > size)
-		return stops_errf(err, -EINVAL,
-				  "section header table at 0x%llx is past the end of the file",
-				  (unsigned long long)eh.e_shoff);
+		return stops_errf(
+			err, -EINVAL,
+			"section header table at 0x%llx is past the end of the file",
+			(unsigned long long)eh.e_shoff);
 	if (elf_getshdrnum(s->elf, &s->nr_secs))
 		return elf_err(err, "bad section header count");
 	if (elf_getshdrstrndx(s->elf, &s->shstrndx))
 		return elf_err(err, "bad section name table index");
 	if (s->shstrndx >= s->nr_secs)
 		return stops_errf(err, -EINVAL,
-				  "section name table index %zu out of range", s->shstrndx);
+				  "section name table index %zu out of range",
+				  s->shstrndx);
 	return 0;
 }
 
@@ -86,13 +91,14 @@ static int sec_data(const struct bpf_elf *e, const GElf_Shdr *sh,
 	size_t size = e->image_size;
 
 	if (sh->sh_type == SHT_NOBITS)
-		return stops_errf(err, -EINVAL, "section %s has no data (NOBITS)",
-				  name);
-	if (sh->sh_offset > size || sh->sh_size > size - sh->sh_offset)
 		return stops_errf(err, -EINVAL,
-				  "section %s (offset 0x%llx, size 0x%llx) extends past the end of the file",
-				  name, (unsigned long long)sh->sh_offset,
-				  (unsigned long long)sh->sh_size);
+				  "section %s has no data (NOBITS)", name);
+	if (sh->sh_offset > size || sh->sh_size > size - sh->sh_offset)
+		return stops_errf(
+			err, -EINVAL,
+			"section %s (offset 0x%llx, size 0x%llx) extends past the end of the file",
+			name, (unsigned long long)sh->sh_offset,
+			(unsigned long long)sh->sh_size);
 	if (sh->sh_size > UINT32_MAX)
 		return stops_errf(err, -EFBIG, "section %s is too large", name);
 	/* Raw bytes of the image: no libelf buffer to outlive. */
@@ -120,11 +126,13 @@ static int scan_section(struct bpf_elf *e, struct elf_state *s, Elf_Scn *scn,
 		return elf_err(err, "bad section header");
 	name = elf_strptr(s->elf, s->shstrndx, sh.sh_name);
 	if (!name)
-		return stops_errf(err, -EINVAL, "section %zu: bad name offset %u",
+		return stops_errf(err, -EINVAL,
+				  "section %zu: bad name offset %u",
 				  elf_ndxscn(scn), sh.sh_name);
 	if (sh.sh_type == SHT_SYMTAB) {
 		if (s->symtab)
-			return stops_errf(err, -EINVAL, "more than one symbol table");
+			return stops_errf(err, -EINVAL,
+					  "more than one symbol table");
 		s->symtab = scn;
 		s->strtab_idx = sh.sh_link;
 		return 0;
@@ -141,13 +149,16 @@ static int scan_section(struct bpf_elf *e, struct elf_state *s, Elf_Scn *scn,
 	if (strncmp(name, ".rel", 4))
 		return 0;
 	i = st_ops_sec_index(name + 4);
-	if (i < 0 && !strncmp(name, ".rela", 5) && st_ops_sec_index(name + 5) >= 0)
+	if (i < 0 && !strncmp(name, ".rela", 5) &&
+	    st_ops_sec_index(name + 5) >= 0)
 		return stops_errf(err, -EINVAL,
-				  "section %s: RELA relocations are not used by BPF", name);
+				  "section %s: RELA relocations are not used by BPF",
+				  name);
 	if (i < 0)
 		return 0;
 	if (sh.sh_type != SHT_REL)
-		return stops_errf(err, -EINVAL, "section %s is not SHT_REL", name);
+		return stops_errf(err, -EINVAL, "section %s is not SHT_REL",
+				  name);
 	s->rel[i] = scn;
 	s->rel_name[i] = name;
 	return 0;
@@ -224,7 +235,7 @@ static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 int64_t bpf_elf__sym_offset(const struct bpf_elf *e, uint32_t shndx,
 			    const char *name)
 {
-	struct elf_sym_info key = { .name = name, .shndx = shndx };
+	struct elf_sym_info key = {.name = name, .shndx = shndx};
 	const struct elf_sym_info *sym;
 
 	if (!e->nr_syms)
@@ -272,22 +283,27 @@ static int resolve_reloc(struct elf_state *s, struct arena *a, Elf_Data *syms,
 	GElf_Sym sym;
 
 	if (rel->r_offset > sec->size || sec->size - rel->r_offset < 8)
-		return stops_errf(err, -EINVAL,
-				  "relocation at %s+0x%llx is past the end of the section",
-				  sec->name, (unsigned long long)rel->r_offset);
-	if (symi >= syms->d_size / sizeof(Elf64_Sym) || !gelf_getsym(syms, (int)symi, &sym))
-		return stops_errf(err, -EINVAL,
-				  "relocation at %s+0x%llx: symbol index %zu out of range",
-				  sec->name, (unsigned long long)rel->r_offset, symi);
+		return stops_errf(
+			err, -EINVAL,
+			"relocation at %s+0x%llx is past the end of the section",
+			sec->name, (unsigned long long)rel->r_offset);
+	if (symi >= syms->d_size / sizeof(Elf64_Sym) ||
+	    !gelf_getsym(syms, (int)symi, &sym))
+		return stops_errf(
+			err, -EINVAL,
+			"relocation at %s+0x%llx: symbol index %zu out of range",
+			sec->name, (unsigned long long)rel->r_offset, symi);
 	name = elf_strptr(s->elf, s->strtab_idx, sym.st_name);
 	if (!name)
-		return stops_errf(err, -EINVAL,
-				  "relocation at %s+0x%llx: symbol %zu has a bad name",
-				  sec->name, (unsigned long long)rel->r_offset, symi);
+		return stops_errf(
+			err, -EINVAL,
+			"relocation at %s+0x%llx: symbol %zu has a bad name",
+			sec->name, (unsigned long long)rel->r_offset, symi);
 	if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
-		return stops_errf(err, -EINVAL,
-				  "relocation at %s+0x%llx: symbol '%s' is not defined in the object",
-				  sec->name, (unsigned long long)rel->r_offset, name);
+		return stops_errf(
+			err, -EINVAL,
+			"relocation at %s+0x%llx: symbol '%s' is not defined in the object",
+			sec->name, (unsigned long long)rel->r_offset, name);
 	psec = sec_name_of(s, sym.st_shndx);
 	if (GELF_ST_TYPE(sym.st_info) == STT_SECTION)
 		name = func_at(s, syms, sym.st_shndx, sym.st_value);
@@ -295,14 +311,16 @@ static int resolve_reloc(struct elf_state *s, struct arena *a, Elf_Data *syms,
 		name = NULL;
 	if (!name || !psec || strncmp(psec, "struct_ops", 10) ||
 	    !is_comment_safe(psec))
-		return stops_errf(err, -EINVAL,
-				  "relocation at %s+0x%llx: symbol is not a struct_ops program (section %s)",
-				  sec->name, (unsigned long long)rel->r_offset,
-				  psec && is_comment_safe(psec) ? psec : "<unprintable>");
+		return stops_errf(
+			err, -EINVAL,
+			"relocation at %s+0x%llx: symbol is not a struct_ops program (section %s)",
+			sec->name, (unsigned long long)rel->r_offset,
+			psec && is_comment_safe(psec) ? psec : "<unprintable>");
 	if (!is_c_ident(name))
-		return stops_errf(err, -EINVAL,
-				  "relocation at %s+0x%llx: program name is not a C identifier",
-				  sec->name, (unsigned long long)rel->r_offset);
+		return stops_errf(
+			err, -EINVAL,
+			"relocation at %s+0x%llx: program name is not a C identifier",
+			sec->name, (unsigned long long)rel->r_offset);
 	out->offset = (uint32_t)rel->r_offset;
 	out->prog = arena_strdup(a, name);
 	out->prog_sec = arena_strdup(a, psec);
@@ -338,7 +356,8 @@ static int load_relocs(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 
 		if (!gelf_getrel(d, (int)r, &rel))
 			return elf_err(err, s->rel_name[i]);
-		ret = resolve_reloc(s, a, syms, sec, &rel, &sec->relocs[r], err);
+		ret = resolve_reloc(s, a, syms, sec, &rel, &sec->relocs[r],
+				    err);
 		if (ret)
 			return ret;
 	}
@@ -371,7 +390,7 @@ static int parse(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 int bpf_elf__parse(struct bpf_elf *e, struct arena *a, const uint8_t *image,
 		   size_t size, struct stops_err *err)
 {
-	struct elf_state s = { 0 };
+	struct elf_state s = {0};
 	int ret;
 
 	memset(e, 0, sizeof(*e));

@@ -45,8 +45,7 @@ static void emit_func_ptr(struct emit *e, const struct stops_member *m,
 }
 
 /* __int128 is a GNU extension, and i386 has none: same bytes, same name. */
-static void emit_int128(struct emit *e, const struct stops_member *m,
-			int depth)
+static void emit_int128(struct emit *e, const struct stops_member *m, int depth)
 {
 	fprintf(e->out, "#ifdef __SIZEOF_INT128__\n");
 	indent(e, depth);
@@ -59,8 +58,7 @@ static void emit_int128(struct emit *e, const struct stops_member *m,
 	fprintf(e->out, "[16];\n#endif\n");
 }
 
-static void emit_member(struct emit *e, const struct stops_member *m,
-			int depth)
+static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 {
 	const struct stops_aggr *a = m->aggr;
 
@@ -95,8 +93,9 @@ static void emit_member(struct emit *e, const struct stops_member *m,
 		return;
 	case STOPS_ARRAY:
 		if (a)
-			fprintf(e->out, "%s %s %s", a->is_union ? "union" : "struct",
-				a->c_name, m->c_name);
+			fprintf(e->out, "%s %s %s",
+				a->is_union ? "union" : "struct", a->c_name,
+				m->c_name);
 		else
 			fprintf(e->out, "%s %s", m->c_type, m->c_name);
 		emit_dims(e, m);
@@ -104,14 +103,16 @@ static void emit_member(struct emit *e, const struct stops_member *m,
 	case STOPS_STRUCT:
 	case STOPS_UNION:
 		if (a->c_name) {
-			fprintf(e->out, "%s %s %s", a->is_union ? "union" : "struct",
-				a->c_name, m->c_name);
+			fprintf(e->out, "%s %s %s",
+				a->is_union ? "union" : "struct", a->c_name,
+				m->c_name);
 			break;
 		}
 		fprintf(e->out, "%s {\n", a->is_union ? "union" : "struct");
 		emit_aggr_body(e, a, depth + 1);
 		indent(e, depth);
-		fprintf(e->out, "}%s;\n", a->packed ? " __attribute__((packed))" : "");
+		fprintf(e->out, "}%s;\n",
+			a->packed ? " __attribute__((packed))" : "");
 		return;
 	case STOPS_FUNC_PTR:
 		return;
@@ -137,7 +138,8 @@ static void emit_aggr(struct emit *e, const struct stops_aggr *a)
 
 	fprintf(e->out, "%s %s {\n", kw, a->c_name);
 	emit_aggr_body(e, a, 1);
-	fprintf(e->out, "}%s;\n\n", a->packed ? " __attribute__((packed))" : "");
+	fprintf(e->out, "}%s;\n\n",
+		a->packed ? " __attribute__((packed))" : "");
 }
 
 /* Asserts on the shadow itself: inline anonymous members flatten in. */
@@ -158,7 +160,8 @@ static void emit_offset_asserts(struct emit *e, const struct stops_aggr *top,
 		}
 		fprintf(e->out,
 			"_Static_assert(offsetof(%s %s, %s) == %" PRIu32
-			", \"stops-shadow: %s: %s: member %s must be at offset %" PRIu32 "\");\n",
+			", \"stops-shadow: %s: %s: member %s must be at offset %" PRIu32
+			"\");\n",
 			kw, top->c_name, m->c_name, off, e->m->obj_name,
 			top->path, m->c_name, off);
 	}
@@ -203,8 +206,9 @@ static int emit_match_members(struct emit *e, const struct stops_map *map,
 			path, off, e->m->obj_name, map->name, path, off);
 		if (m->kind == STOPS_STRUCT) {
 			sub = str_printf("%s.", path);
-			ret = sub ? emit_match_members(e, map, m->aggr, sub, off) :
-				    -ENOMEM;
+			ret = sub ? emit_match_members(e, map, m->aggr, sub,
+						       off)
+				  : -ENOMEM;
 			free(sub);
 		}
 		free(path);
@@ -317,8 +321,8 @@ static void emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
 		fprintf(e->out, "#define %s__%s__%s ", e->m->obj_name, en->name,
 			v->name);
 	else if (seen)
-		fprintf(e->out, "#define %s__enum%" PRIu32 "__%s ", e->m->obj_name,
-			ei, v->name);
+		fprintf(e->out, "#define %s__enum%" PRIu32 "__%s ",
+			e->m->obj_name, ei, v->name);
 	else
 		fprintf(e->out, "#define %s__%s ", e->m->obj_name, v->name);
 	emit_enum_value(e, en, v->value);
@@ -359,10 +363,9 @@ static void emit_prologue(struct emit *e, const char *guard)
 		e->m->obj_name, STOPS_SHADOW_VERSION, guard, guard);
 }
 
-
 int stops_emit_c(const struct stops_model *m, FILE *out, struct stops_err *err)
 {
-	struct emit e = { .m = m, .out = out };
+	struct emit e = {.m = m, .out = out};
 	char guard[320];
 	size_t i;
 
@@ -379,7 +382,9 @@ int stops_emit_c(const struct stops_model *m, FILE *out, struct stops_err *err)
 		if (next < m->nr_maps && m->maps[next].type == a)
 			map = &m->maps[next++];
 		if (map)
-			fprintf(out, "/* map %s: struct %s in %s, %" PRIu32 " bytes */\n",
+			fprintf(out,
+				"/* map %s: struct %s in %s, %" PRIu32
+				" bytes */\n",
 				map->name, map->type_name, map->sec_name,
 				map->size);
 		emit_aggr(&e, a);

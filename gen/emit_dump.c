@@ -106,8 +106,8 @@ static void fmt_scalar(struct row *r, const uint8_t *data)
 {
 	const struct stops_member *m = r->m;
 	uint32_t bits = m->bit_size ? m->bit_size : m->size * 8;
-	uint64_t raw = m->bit_size ? load_bits(data, r->bit, m->bit_size) :
-				     load_le(data + r->offset, m->size);
+	uint64_t raw = m->bit_size ? load_bits(data, r->bit, m->bit_size)
+				   : load_le(data + r->offset, m->size);
 	const char *en;
 
 	if (m->kind == STOPS_FLOAT) {
@@ -130,10 +130,11 @@ static void fmt_scalar(struct row *r, const uint8_t *data)
 			 sign_extend(raw, bits));
 	else
 		snprintf(r->value, sizeof(r->value), "%" PRIu64, raw);
-	en = m->kind == STOPS_ENUM ?
-		     enum_name_of(m->enm, m->is_signed ? sign_extend(raw, bits) :
-						       (int64_t)raw) :
-		     NULL;
+	en = m->kind == STOPS_ENUM
+		     ? enum_name_of(m->enm, m->is_signed
+						    ? sign_extend(raw, bits)
+						    : (int64_t)raw)
+		     : NULL;
 	if (en) {
 		size_t len = strlen(r->value);
 
@@ -171,7 +172,8 @@ static void fmt_value(struct row *r, const uint8_t *data)
 		fmt_scalar(r, data);
 		break;
 	case STOPS_FUNC_PTR:
-		snprintf(r->value, sizeof(r->value), "%s", m->prog ? m->prog : "NULL");
+		snprintf(r->value, sizeof(r->value), "%s",
+			 m->prog ? m->prog : "NULL");
 		break;
 	case STOPS_ARRAY:
 		if (fmt_string(r, data + r->offset))
@@ -216,9 +218,11 @@ static void print_row(struct dump *d, const struct row *r)
 		snprintf(bits, sizeof(bits), "%" PRIu32 ":%" PRIu32, r->bit % 8,
 			 m->bit_size);
 	if (!d->json) {
-		fprintf(d->out, "  %6" PRIu32 " %6" PRIu32 " %-6s %-8s %-24s %s",
-			r->offset, m->bit_size ? (m->bit_size + 7) / 8 : m->size,
-			bits, kind_name(m->kind), r->path, r->value);
+		fprintf(d->out,
+			"  %6" PRIu32 " %6" PRIu32 " %-6s %-8s %-24s %s",
+			r->offset,
+			m->bit_size ? (m->bit_size + 7) / 8 : m->size, bits,
+			kind_name(m->kind), r->path, r->value);
 		if (m->kind == STOPS_FUNC_PTR && m->prog)
 			fprintf(d->out, " (%s)", m->prog_sec);
 		if (m->kind == STOPS_OPAQUE)
@@ -231,7 +235,8 @@ static void print_row(struct dump *d, const struct row *r)
 	json_str(d->out, r->path);
 	fprintf(d->out, ", \"c_name\": ");
 	json_str(d->out, m->c_name);
-	fprintf(d->out, ", \"kind\": \"%s\", \"offset\": %" PRIu32
+	fprintf(d->out,
+		", \"kind\": \"%s\", \"offset\": %" PRIu32
 		", \"size\": %" PRIu32 ", \"bit_offset\": %" PRIu32
 		", \"bit_size\": %" PRIu32 ", \"c_type\": ",
 		kind_name(m->kind), r->offset, m->size, r->bit, m->bit_size);
@@ -264,18 +269,20 @@ static int dump_aggr(struct dump *d, const struct stops_aggr *a,
 
 	for (uint32_t i = 0; i < a->nr_members && !ret; i++) {
 		const struct stops_member *m = &a->members[i];
-		struct row r = { .m = m };
+		struct row r = {.m = m};
 		char *path, *sub;
 
 		r.bit = base * 8 + m->bit_offset;
 		r.offset = r.bit / 8;
 		if (!m->c_name && m->kind != STOPS_PADDING) {
-			ret = dump_aggr(d, m->aggr, prefix, r.offset, depth + 1);
+			ret = dump_aggr(d, m->aggr, prefix, r.offset,
+					depth + 1);
 			continue;
 		}
 		path = str_printf("%s%s", prefix,
-				  m->kind != STOPS_PADDING && m->name ? m->name :
-				  m->c_name ? m->c_name : "(bits)");
+				  m->kind != STOPS_PADDING && m->name ? m->name
+				  : m->c_name ? m->c_name
+					      : "(bits)");
 		if (!path)
 			return -ENOMEM;
 		r.path = path;
@@ -283,8 +290,9 @@ static int dump_aggr(struct dump *d, const struct stops_aggr *a,
 		print_row(d, &r);
 		if (m->kind == STOPS_STRUCT || m->kind == STOPS_UNION) {
 			sub = str_printf("%s.", path);
-			ret = sub ? dump_aggr(d, m->aggr, sub, r.offset, depth + 1) :
-				    -ENOMEM;
+			ret = sub ? dump_aggr(d, m->aggr, sub, r.offset,
+					      depth + 1)
+				  : -ENOMEM;
 			free(sub);
 		}
 		free(path);
@@ -304,8 +312,7 @@ static int dump_map_text(struct dump *d, const struct stops_map *map)
 	return dump_aggr(d, map->type, "", 0, 0);
 }
 
-static int dump_map_json(struct dump *d, const struct stops_map *map,
-			  bool last)
+static int dump_map_json(struct dump *d, const struct stops_map *map, bool last)
 {
 	int ret;
 
@@ -315,7 +322,8 @@ static int dump_map_json(struct dump *d, const struct stops_map *map,
 	json_str(d->out, map->type_name);
 	fprintf(d->out, ", \"section\": ");
 	json_str(d->out, map->sec_name);
-	fprintf(d->out, ", \"section_offset\": %" PRIu32 ", \"size\": %" PRIu32
+	fprintf(d->out,
+		", \"section_offset\": %" PRIu32 ", \"size\": %" PRIu32
 		", \"shadow\": ",
 		map->sec_off, map->size);
 	json_str(d->out, map->shadow_name);
@@ -329,7 +337,7 @@ static int dump_map_json(struct dump *d, const struct stops_map *map,
 int stops_emit_dump(const struct stops_model *m, bool json, FILE *out,
 		    struct stops_err *err)
 {
-	struct dump d = { .model = m, .out = out, .json = json };
+	struct dump d = {.model = m, .out = out, .json = json};
 	int ret = 0;
 
 	if (json) {
@@ -342,8 +350,8 @@ int stops_emit_dump(const struct stops_model *m, bool json, FILE *out,
 	}
 	for (uint32_t i = 0; i < m->nr_maps && !ret; i++) {
 		d.map = &m->maps[i];
-		ret = json ? dump_map_json(&d, d.map, i + 1 == m->nr_maps) :
-			     dump_map_text(&d, d.map);
+		ret = json ? dump_map_json(&d, d.map, i + 1 == m->nr_maps)
+			   : dump_map_text(&d, d.map);
 	}
 	if (ret)
 		return stops_errf(err, ret, "out of memory");

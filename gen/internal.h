@@ -59,8 +59,8 @@ int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
 /* --- elf.c: sections of a BPF object --------------------------------- */
 
 struct elf_reloc {
-	uint32_t offset;     /* r_offset within the struct_ops section */
-	const char *prog;    /* program (FUNC symbol) name */
+	uint32_t offset;      /* r_offset within the struct_ops section */
+	const char *prog;     /* program (FUNC symbol) name */
 	const char *prog_sec; /* its section name */
 };
 
@@ -102,10 +102,10 @@ struct model_ctx {
 	struct arena *arena;
 	const struct btf *btf;
 	const char *obj_name;
-	struct ptr_vec enums; /* struct stops_enum *, by first use */
-	struct ptr_vec aggrs; /* struct stops_aggr *, named, deps first */
+	struct ptr_vec enums;  /* struct stops_enum *, by first use */
+	struct ptr_vec aggrs;  /* struct stops_aggr *, named, deps first */
 	struct name_set names; /* file-scope shadow type names in use */
-	uint32_t nr_members;  /* across the object: hostile BTF can explode */
+	uint32_t nr_members;   /* across the object: hostile BTF can explode */
 	struct stops_err *err;
 };
 

@@ -34,8 +34,9 @@ static int find_datasec(struct stops_object *obj, const char *name,
 }
 
 static int var_offset(struct stops_object *obj, const struct elf_sec *sec,
-		      const struct btf_type *ds, const struct btf_var_secinfo *vsi,
-		      const char *name, uint32_t *off, struct stops_err *err)
+		      const struct btf_type *ds,
+		      const struct btf_var_secinfo *vsi, const char *name,
+		      uint32_t *off, struct stops_err *err)
 {
 	int64_t v;
 
@@ -46,8 +47,9 @@ static int var_offset(struct stops_object *obj, const struct elf_sec *sec,
 	}
 	v = bpf_elf__sym_offset(&obj->elf, sec->idx, name);
 	if (v < 0)
-		return stops_errf(err, -EINVAL, "map %s: no symbol in section %s",
-				  name, sec->name);
+		return stops_errf(err, -EINVAL,
+				  "map %s: no symbol in section %s", name,
+				  sec->name);
 	*off = (uint32_t)v;
 	return 0;
 }
@@ -66,8 +68,8 @@ static int add_map(struct stops_object *obj, struct model_ctx *ctx,
 
 	if (!vt || !btf_is_var(vt))
 		return stops_errf(err, -EINVAL,
-				  "DATASEC %s: entry [%u] is not a VAR", sec->name,
-				  vsi->type);
+				  "DATASEC %s: entry [%u] is not a VAR",
+				  sec->name, vsi->type);
 	name = btf__name_by_offset(btf, vt->name_off);
 	t = btf_skip_mods(btf, vt->type, &tid);
 	if (!name || !name[0] || !t)
@@ -88,34 +90,37 @@ static int add_map(struct stops_object *obj, struct model_ctx *ctx,
 				  name);
 	if (!is_c_ident(tname))
 		return stops_errf(err, -EINVAL,
-				  "map %s: type name is not a C identifier", name);
+				  "map %s: type name is not a C identifier",
+				  name);
 	if (vsi->size != t->size)
-		return stops_errf(err, -EINVAL,
-				  "map %s: DATASEC %s says %u bytes, its type has %u",
-				  name, sec->name, vsi->size, t->size);
+		return stops_errf(
+			err, -EINVAL,
+			"map %s: DATASEC %s says %u bytes, its type has %u",
+			name, sec->name, vsi->size, t->size);
 	ret = var_offset(obj, sec, ds, vsi, name, &map->sec_off, err);
 	if (ret)
 		return ret;
 	if (map->sec_off > sec->size || sec->size - map->sec_off < t->size)
-		return stops_errf(err, -EINVAL,
-				  "map %s (offset %u, %u bytes) extends past the end of section %s (%u bytes)",
-				  name, map->sec_off, t->size, sec->name,
-				  sec->size);
+		return stops_errf(
+			err, -EINVAL,
+			"map %s (offset %u, %u bytes) extends past the end of section %s (%u bytes)",
+			name, map->sec_off, t->size, sec->name, sec->size);
 	map->name = name;
 	map->type_name = tname;
 	map->sec_name = sec->name;
 	map->type_id = tid;
 	map->size = t->size;
 	map->data = sec->data + map->sec_off;
-	map->shadow_name = arena_printf(&obj->arena, "%s_%s_%s",
-					ctx->obj_name, name, tname);
+	map->shadow_name = arena_printf(&obj->arena, "%s_%s_%s", ctx->obj_name,
+					name, tname);
 	if (!map->shadow_name)
 		return -ENOMEM;
 	ret = name_set_add(&ctx->names, map->shadow_name);
 	if (ret == -EEXIST)
-		return stops_errf(err, -EINVAL,
-				  "map %s: shadow type name %s is already taken by another map's type",
-				  name, map->shadow_name);
+		return stops_errf(
+			err, -EINVAL,
+			"map %s: shadow type name %s is already taken by another map's type",
+			name, map->shadow_name);
 	if (ret)
 		return ret;
 	ret = model_struct(ctx, tid, map->shadow_name, name, &mb->aggr);
@@ -159,9 +164,10 @@ static int place_prog(const struct elf_sec *sec, const struct elf_reloc *r,
 		m->prog_sec = r->prog_sec;
 		return 0;
 	}
-	return stops_errf(err, -EINVAL,
-			  "relocation at %s+0x%x (map %s, offset %u) is not in a function pointer member",
-			  sec->name, r->offset, mb->map->name, moff);
+	return stops_errf(
+		err, -EINVAL,
+		"relocation at %s+0x%x (map %s, offset %u) is not in a function pointer member",
+		sec->name, r->offset, mb->map->name, moff);
 }
 
 static int cmp_build(const void *a, const void *b)
@@ -198,9 +204,10 @@ static int place_progs(const struct elf_sec *sec, struct map_build *maps,
 		struct map_build *mb = map_at(sorted, n, r->offset);
 
 		if (!mb) {
-			ret = stops_errf(err, -EINVAL,
-					 "relocation at %s+0x%x is outside every map",
-					 sec->name, r->offset);
+			ret = stops_errf(
+				err, -EINVAL,
+				"relocation at %s+0x%x is outside every map",
+				sec->name, r->offset);
 			break;
 		}
 		ret = place_prog(sec, r, mb, err);
@@ -223,9 +230,10 @@ static int add_section_maps(struct stops_object *obj, struct model_ctx *ctx,
 	if (ret)
 		return ret;
 	if (ds->size && ds->size != sec->size)
-		return stops_errf(ctx->err, -EINVAL,
-				  "DATASEC %s size %u does not match the section's %u bytes",
-				  sec->name, ds->size, sec->size);
+		return stops_errf(
+			ctx->err, -EINVAL,
+			"DATASEC %s size %u does not match the section's %u bytes",
+			sec->name, ds->size, sec->size);
 	n = btf_vlen(ds);
 	vsi = btf_var_secinfos(ds);
 	mbs = arena_calloc(&obj->arena, n ? n : 1, sizeof(*mbs));
@@ -245,14 +253,16 @@ static int add_section_maps(struct stops_object *obj, struct model_ctx *ctx,
 static int check_orphan_datasecs(struct stops_object *obj,
 				 struct stops_err *err)
 {
-	static const char *const names[2] = { ".struct_ops", ".struct_ops.link" };
+	static const char *const names[2] = {".struct_ops", ".struct_ops.link"};
 
 	for (int i = 0; i < 2; i++)
 		if (!obj->elf.st_ops[i].name &&
-		    btf__find_by_name_kind(obj->btf, names[i], BTF_KIND_DATASEC) > 0)
-			return stops_errf(err, -EINVAL,
-					  "BTF has a DATASEC %s but the object has no such section",
-					  names[i]);
+		    btf__find_by_name_kind(obj->btf, names[i],
+					   BTF_KIND_DATASEC) > 0)
+			return stops_errf(
+				err, -EINVAL,
+				"BTF has a DATASEC %s but the object has no such section",
+				names[i]);
 	return 0;
 }
 
@@ -278,7 +288,7 @@ static int build_model(struct stops_object *obj, const char *name,
 		.err = err,
 	};
 	struct stops_model *m = &obj->model;
-	struct ptr_vec maps = { 0 };
+	struct ptr_vec maps = {0};
 	void **items;
 	int ret;
 
@@ -322,16 +332,17 @@ static int check_btf_header(const uint8_t *data, uint32_t size,
 	struct btf_header hdr;
 
 	if (size < sizeof(hdr))
-		return stops_errf(err, -EINVAL, "corrupt BTF: %u-byte .BTF section",
-				  size);
+		return stops_errf(err, -EINVAL,
+				  "corrupt BTF: %u-byte .BTF section", size);
 	memcpy(&hdr, data, sizeof(hdr));
 	if (hdr.magic != BTF_MAGIC)
 		return stops_errf(err, -EINVAL, "corrupt BTF: bad magic 0x%04x",
 				  hdr.magic);
 	if (hdr.version != BTF_VERSION || hdr.flags)
-		return stops_errf(err, -EINVAL,
-				  "corrupt BTF: version %u, flags 0x%x (want version %u, no flags)",
-				  hdr.version, hdr.flags, BTF_VERSION);
+		return stops_errf(
+			err, -EINVAL,
+			"corrupt BTF: version %u, flags 0x%x (want version %u, no flags)",
+			hdr.version, hdr.flags, BTF_VERSION);
 	return 0;
 }
 
@@ -340,8 +351,9 @@ static int load_btf(struct stops_object *obj, struct stops_err *err)
 	int ret;
 
 	if (!obj->elf.btf_data)
-		return stops_errf(err, -ENOENT,
-				  "no BTF: the object has no .BTF section (compile with clang -g)");
+		return stops_errf(
+			err, -ENOENT,
+			"no BTF: the object has no .BTF section (compile with clang -g)");
 	ret = check_btf_header(obj->elf.btf_data, obj->elf.btf_size, err);
 	if (ret)
 		return ret;
@@ -365,7 +377,8 @@ int stops_object__open_mem(const void *buf, size_t size,
 	*objp = NULL;
 	if (!is_c_ident(name))
 		return stops_errf(err, -EINVAL,
-				  "object name '%s' is not a C identifier", name);
+				  "object name '%s' is not a C identifier",
+				  name);
 	obj = calloc(1, sizeof(*obj));
 	if (!obj)
 		return stops_errf(err, -ENOMEM, "out of memory");
@@ -443,7 +456,7 @@ int stops_object__open_file(const char *path,
 			    const struct stops_open_opts *opts,
 			    struct stops_object **objp, struct stops_err *err)
 {
-	struct stops_open_opts o = { 0 };
+	struct stops_open_opts o = {0};
 	char *name = NULL;
 	uint8_t *buf = NULL;
 	size_t size = 0;

@@ -26,15 +26,15 @@ struct stops_err {
 };
 
 enum stops_kind {
-	STOPS_INT,	/* integer, char, _Bool */
+	STOPS_INT, /* integer, char, _Bool */
 	STOPS_FLOAT,
-	STOPS_ENUM,	/* enum or enum64, emitted as an integer */
+	STOPS_ENUM, /* enum or enum64, emitted as an integer */
 	STOPS_ARRAY,
 	STOPS_FUNC_PTR, /* struct bpf_program * in an 8-byte slot */
 	STOPS_STRUCT,
 	STOPS_UNION,
-	STOPS_OPAQUE,	/* data pointer or anything else: bytes only */
-	STOPS_PADDING,	/* gap before a member, or the tail */
+	STOPS_OPAQUE,  /* data pointer or anything else: bytes only */
+	STOPS_PADDING, /* gap before a member, or the tail */
 };
 
 struct stops_aggr;
@@ -68,7 +68,7 @@ struct stops_member {
 	uint32_t bit_offset; /* from the start of the enclosing aggregate */
 	uint32_t bit_size;   /* bitfield width, 0 when not a bitfield */
 	uint32_t size;	     /* bytes (whole array for arrays) */
-	uint32_t btf_id;     /* member type in the object's BTF, 0 for padding */
+	uint32_t btf_id; /* member type in the object's BTF, 0 for padding */
 
 	/* scalar (int, float, enum; and array elements of those kinds) */
 	const char *c_type; /* portable spelling, e.g. "unsigned int" */
@@ -144,8 +144,7 @@ const struct stops_model *stops_object__model(const struct stops_object *obj);
 /* "foo.bpf.o" -> "foo"; caller frees. NULL on ENOMEM. */
 char *stops_obj_name_from_path(const char *path);
 
-int stops_emit_c(const struct stops_model *m, FILE *out,
-		 struct stops_err *err);
+int stops_emit_c(const struct stops_model *m, FILE *out, struct stops_err *err);
 int stops_emit_dump(const struct stops_model *m, bool json, FILE *out,
 		    struct stops_err *err);
 

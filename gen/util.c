@@ -20,7 +20,8 @@ struct arena_block {
 void *arena_alloc(struct arena *a, size_t size)
 {
 	struct arena_block *b = a->head;
-	size_t need = (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	size_t need =
+		(size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
 	void *p;
 
 	if (need < size)
@@ -257,7 +258,7 @@ static bool has_suffix(const char *s, size_t len, const char *suf)
 char *stops_obj_name_from_path(const char *path)
 {
 	const char *base = strrchr(path, '/');
-	struct arena a = { 0 };
+	struct arena a = {0};
 	char *name, *ret;
 	size_t len;
 
