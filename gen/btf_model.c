@@ -500,6 +500,7 @@ static int classify(struct layout *l, uint32_t id, const struct btf_type *t,
 		if (l->depth)
 			return 1;
 		m->kind = STOPS_FUNC_PTR;
+		m->slot = l->aggr->nr_slots++;
 		return 0;
 	case BTF_KIND_ARRAY:
 		m->why = "array of unsupported elements";

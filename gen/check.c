@@ -732,7 +732,7 @@ static const char *model_prog(const struct stops_map *map, const char *name,
 		if (sm->kind == STOPS_PADDING || sm->bit_offset != bit_off)
 			continue;
 		if (!strcmp(sm->name ? sm->name : "", name))
-			return sm->prog;
+			return stops_map__prog(map, sm)->name;
 	}
 	return NULL;
 }

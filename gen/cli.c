@@ -127,75 +127,102 @@ static int parse_args(int argc, char **argv, struct args *a)
 	return 0;
 }
 
-static int read_all(const char *path, char **buf, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	struct stat st;
-	int ret = -1;
+/*
+ * Output to a file goes to a temporary one next to it, renamed over it
+ * at the end: readers never see a partial file, a failed run leaves the
+ * old one. An unchanged file is left alone (builds stay no-op).
+ */
+struct tmp_file {
+	char *path;
+	FILE *f;
+};
 
-	if (!f)
+static int tmp_open(struct tmp_file *t, const char *path)
+{
+	size_t plen = strlen(path) + 16;
+	mode_t mask;
+	int fd;
+
+	t->f = NULL;
+	t->path = malloc(plen);
+	if (!t->path)
 		return -1;
-	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode))
-		goto out;
-	*buf = malloc((size_t)st.st_size + 1);
-	if (!*buf)
-		goto out;
-	*len = fread(*buf, 1, (size_t)st.st_size, f);
-	ret = *len == (size_t)st.st_size ? 0 : -1;
-	if (ret) {
-		free(*buf);
-		*buf = NULL;
-	}
-out:
-	fclose(f);
-	return ret;
+	snprintf(t->path, plen, "%s.tmp.XXXXXX", path);
+	fd = mkstemp(t->path);
+	if (fd < 0)
+		goto err;
+	mask = umask(0);
+	umask(mask);
+	if (!fchmod(fd, 0666 & ~mask))
+		t->f = fdopen(fd, "w+");
+	if (t->f)
+		return 0;
+	close(fd);
+	unlink(t->path);
+err:
+	free(t->path);
+	t->path = NULL;
+	return -1;
 }
 
-static bool same_content(const char *path, const char *data, size_t len)
+static void tmp_discard(struct tmp_file *t)
 {
-	char *old = NULL;
-	size_t old_len = 0;
-	bool same;
+	if (t->f)
+		fclose(t->f);
+	if (t->path)
+		unlink(t->path);
+	free(t->path);
+	t->f = NULL;
+	t->path = NULL;
+}
 
-	if (read_all(path, &old, &old_len))
+/* Compared in chunks: a big header is never held in memory. */
+static bool same_content(FILE *f, const char *path)
+{
+	static char a[64 * 1024], b[sizeof(a)];
+	struct stat sa, sb;
+	FILE *old = fopen(path, "rb");
+	bool same = false;
+	size_t n;
+
+	if (!old)
 		return false;
-	same = old_len == len && !memcmp(old, data, len);
-	free(old);
+	if (fstat(fileno(f), &sa) || fstat(fileno(old), &sb) ||
+	    !S_ISREG(sb.st_mode) || sa.st_size != sb.st_size)
+		goto out;
+	rewind(f);
+	do {
+		n = fread(a, 1, sizeof(a), f);
+		same = fread(b, 1, sizeof(b), old) == n && !memcmp(a, b, n);
+	} while (same && n == sizeof(a));
+	same = same && !ferror(f) && !ferror(old);
+out:
+	fclose(old);
 	return same;
 }
 
-/* Temporary file + rename: readers never see a partial file. */
-static int write_atomic(const char *path, const char *data, size_t len)
+static int tmp_commit(struct tmp_file *t, const char *path)
 {
-	size_t plen = strlen(path);
-	char *tmp = malloc(plen + 16);
-	mode_t mask;
-	int fd, ret = -1;
+	int ret = -1, err;
 
-	if (same_content(path, data, len)) {
-		free(tmp);
-		return 0;
-	}
-	if (!tmp)
-		return -1;
-	snprintf(tmp, plen + 16, "%s.tmp.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0)
+	if (fflush(t->f) || ferror(t->f))
 		goto out;
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) || write(fd, data, len) != (ssize_t)len) {
-		close(fd);
-		unlink(tmp);
+	if (same_content(t->f, path)) {
+		ret = 0;
 		goto out;
 	}
-	if (close(fd) || rename(tmp, path)) {
-		unlink(tmp);
-		goto out;
+	ret = fclose(t->f);
+	t->f = NULL;
+	if (!ret)
+		ret = rename(t->path, path);
+	if (!ret) {
+		free(t->path);
+		t->path = NULL;
 	}
-	ret = 0;
 out:
-	free(tmp);
+	err = errno;
+	tmp_discard(t);
+	errno = err;
 	return ret;
 }
 
@@ -205,20 +232,6 @@ static int emit(const struct stops_model *m, const struct args *a, FILE *f,
 	if (!strcmp(a->cmd, "dump"))
 		return stops_emit_dump(m, a->json, f, err);
 	return stops_emit_c(m, f, err);
-}
-
-static int emit_to_buffer(const struct stops_model *m, const struct args *a,
-			  char **buf, size_t *len, struct stops_err *err)
-{
-	FILE *f = open_memstream(buf, len);
-	int ret;
-
-	if (!f)
-		return -ENOMEM;
-	ret = emit(m, a, f, err);
-	if (fclose(f) && !ret)
-		ret = -ENOMEM;
-	return ret;
 }
 
 /* A pipe needs no atomic replace: stream, do not hold the whole output. */
@@ -248,47 +261,37 @@ static void put_make_path(FILE *f, const char *p)
 
 static int write_depfile(const struct args *a)
 {
-	char *dep = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&dep, &len);
-	int ret;
+	struct tmp_file t;
 
-	if (!f)
+	if (tmp_open(&t, a->depfile))
 		return -1;
-	put_make_path(f, a->out);
-	fputs(": ", f);
-	put_make_path(f, a->obj);
-	fputc('\n', f);
-	if (fclose(f))
-		return -1;
-	ret = write_atomic(a->depfile, dep, len);
-	free(dep);
-	return ret;
+	put_make_path(t.f, a->out);
+	fputs(": ", t.f);
+	put_make_path(t.f, a->obj);
+	fputc('\n', t.f);
+	return tmp_commit(&t, a->depfile);
 }
 
 static int run_emit(const struct stops_model *m, const struct args *a)
 {
 	struct stops_err err = {""};
-	char *buf = NULL;
-	size_t len = 0;
+	struct tmp_file t;
 	int ret;
 
 	if (!a->out)
 		return emit_to_stdout(m, a);
-	ret = emit_to_buffer(m, a, &buf, &len, &err);
+	if (tmp_open(&t, a->out))
+		return fail(a->out, strerror(errno));
+	ret = emit(m, a, t.f, &err);
 	if (ret) {
-		ret = fail(a->obj, err.msg[0] ? err.msg : strerror(-ret));
-		goto out;
+		tmp_discard(&t);
+		return fail(a->obj, err.msg[0] ? err.msg : strerror(-ret));
 	}
-	if (write_atomic(a->out, buf, len)) {
-		ret = fail(a->out, strerror(errno));
-		goto out;
-	}
+	if (tmp_commit(&t, a->out))
+		return fail(a->out, strerror(errno));
 	if (a->depfile && write_depfile(a))
-		ret = fail(a->depfile, strerror(errno));
-out:
-	free(buf);
-	return ret;
+		return fail(a->depfile, strerror(errno));
+	return 0;
 }
 
 static int run_check(const struct stops_model *m, const struct args *a)

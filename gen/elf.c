@@ -180,6 +180,21 @@ static bool is_st_ops_shndx(const struct bpf_elf *e, uint32_t shndx)
 	       (e->st_ops[1].data && e->st_ops[1].idx == shndx);
 }
 
+/*
+ * A string libelf found in the image outlives elf_end(); one it built
+ * (e.g. from a compressed section) is copied. 5,000 maps have ~80,000.
+ */
+static const char *keep_str(struct arena *a, const struct bpf_elf *e,
+			    const char *str)
+{
+	const char *end = (const char *)e->image + e->image_size;
+
+	if (str >= (const char *)e->image && str < end &&
+	    memchr(str, 0, (size_t)(end - str)))
+		return str;
+	return arena_strdup(a, str);
+}
+
 /* Keep the data symbols of the struct_ops sections, sorted for lookup. */
 static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 		     struct stops_err *err)
@@ -218,7 +233,7 @@ static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 		if (!is_st_ops_shndx(e, sym.st_shndx) ||
 		    GELF_ST_TYPE(sym.st_info) == STT_SECTION)
 			continue;
-		name = arena_strdup(a, name);
+		name = keep_str(a, e, name);
 		if (!name)
 			return -ENOMEM;
 		e->syms[e->nr_syms++] = (struct elf_sym_info){
@@ -274,7 +289,8 @@ static const char *func_at(struct elf_state *s, Elf_Data *syms, size_t shndx,
 	return NULL;
 }
 
-static int resolve_reloc(struct elf_state *s, struct arena *a, Elf_Data *syms,
+static int resolve_reloc(const struct bpf_elf *e, struct elf_state *s,
+			 struct arena *a, Elf_Data *syms,
 			 const struct elf_sec *sec, const GElf_Rel *rel,
 			 struct elf_reloc *out, struct stops_err *err)
 {
@@ -322,8 +338,8 @@ static int resolve_reloc(struct elf_state *s, struct arena *a, Elf_Data *syms,
 			"relocation at %s+0x%llx: program name is not a C identifier",
 			sec->name, (unsigned long long)rel->r_offset);
 	out->offset = (uint32_t)rel->r_offset;
-	out->prog = arena_strdup(a, name);
-	out->prog_sec = arena_strdup(a, psec);
+	out->prog = keep_str(a, e, name);
+	out->prog_sec = keep_str(a, e, psec);
 	return out->prog && out->prog_sec ? 0 : -ENOMEM;
 }
 
@@ -356,7 +372,7 @@ static int load_relocs(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 
 		if (!gelf_getrel(d, (int)r, &rel))
 			return elf_err(err, s->rel_name[i]);
-		ret = resolve_reloc(s, a, syms, sec, &rel, &sec->relocs[r],
+		ret = resolve_reloc(e, s, a, syms, sec, &rel, &sec->relocs[r],
 				    err);
 		if (ret)
 			return ret;

@@ -9,19 +9,27 @@
 
 struct emit {
 	const struct stops_model *m;
-	FILE *out;
+	const struct stops_map *map; /* whose type is being emitted, or NULL */
+	struct name_set enum_names;  /* enumerators emitted so far */
+	const char *px, *ps, *pw;    /* parameters of the list being emitted */
+	struct out o;
 };
+
+static const char *aggr_kw(const struct stops_aggr *a)
+{
+	return a->is_union ? "union" : "struct";
+}
 
 static void indent(struct emit *e, int depth)
 {
 	for (int i = 0; i < depth; i++)
-		fputc('\t', e->out);
+		out_char(&e->o, '\t');
 }
 
 static void emit_dims(struct emit *e, const struct stops_member *m)
 {
 	for (uint32_t i = 0; i < m->nr_dims; i++)
-		fprintf(e->out, "[%" PRIu32 "]", m->dims[i]);
+		out_printf(&e->o, "[%u]", m->dims[i]);
 }
 
 static void emit_aggr_body(struct emit *e, const struct stops_aggr *a,
@@ -30,32 +38,34 @@ static void emit_aggr_body(struct emit *e, const struct stops_aggr *a,
 static void emit_func_ptr(struct emit *e, const struct stops_member *m,
 			  int depth)
 {
+	const struct stops_prog *p = e->map ? stops_map__prog(e->map, m) : NULL;
+
 	/* An 8-byte slot on every host: libbpf stores the pointer in it. */
 	indent(e, depth);
-	fprintf(e->out, "union {\n");
+	out_str(&e->o, "union {\n");
 	indent(e, depth + 1);
-	fprintf(e->out, "struct bpf_program *%s;", m->c_name);
-	if (m->prog)
-		fprintf(e->out, " /* %s: %s */", m->prog_sec, m->prog);
-	fprintf(e->out, "\n");
+	out_printf(&e->o, "struct bpf_program *%s;", m->c_name);
+	if (p && p->name)
+		out_printf(&e->o, " /* %s: %s */", p->sec, p->name);
+	out_char(&e->o, '\n');
 	indent(e, depth + 1);
-	fprintf(e->out, "uint64_t __slot_%s;\n", m->c_name);
+	out_printf(&e->o, "uint64_t __slot_%s;\n", m->c_name);
 	indent(e, depth);
-	fprintf(e->out, "};\n");
+	out_str(&e->o, "};\n");
 }
 
 /* __int128 is a GNU extension, and i386 has none: same bytes, same name. */
 static void emit_int128(struct emit *e, const struct stops_member *m, int depth)
 {
-	fprintf(e->out, "#ifdef __SIZEOF_INT128__\n");
+	out_str(&e->o, "#ifdef __SIZEOF_INT128__\n");
 	indent(e, depth);
-	fprintf(e->out, "__extension__ %s %s", m->c_type, m->c_name);
+	out_printf(&e->o, "__extension__ %s %s", m->c_type, m->c_name);
 	emit_dims(e, m);
-	fprintf(e->out, ";\n#else\n");
+	out_str(&e->o, ";\n#else\n");
 	indent(e, depth);
-	fprintf(e->out, "unsigned char %s", m->c_name);
+	out_printf(&e->o, "unsigned char %s", m->c_name);
 	emit_dims(e, m);
-	fprintf(e->out, "[16];\n#endif\n");
+	out_str(&e->o, "[16];\n#endif\n");
 }
 
 static void emit_member(struct emit *e, const struct stops_member *m, int depth)
@@ -76,53 +86,48 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 	case STOPS_INT:
 	case STOPS_FLOAT:
 	case STOPS_ENUM:
-		fprintf(e->out, "%s %s", m->c_type, m->c_name);
+		out_printf(&e->o, "%s %s", m->c_type, m->c_name);
 		break;
 	case STOPS_PADDING:
 		if (m->bit_size)
-			fprintf(e->out, "%s : %" PRIu32 ";\n", m->c_type,
-				m->bit_size);
+			out_printf(&e->o, "%s : %u;\n", m->c_type, m->bit_size);
 		else
-			fprintf(e->out, "char %s[%" PRIu32 "];\n", m->c_name,
-				m->size);
+			out_printf(&e->o, "char %s[%u];\n", m->c_name, m->size);
 		return;
 	case STOPS_OPAQUE:
-		fprintf(e->out, "char %s[%" PRIu32 "]; /* %s: %s */\n",
-			m->c_name, m->size, m->name ? m->name : "(anon)",
-			m->why);
+		out_printf(&e->o, "char %s[%u]; /* %s: %s */\n", m->c_name,
+			   m->size, m->name ? m->name : "(anon)", m->why);
 		return;
 	case STOPS_ARRAY:
 		if (a)
-			fprintf(e->out, "%s %s %s",
-				a->is_union ? "union" : "struct", a->c_name,
-				m->c_name);
+			out_printf(&e->o, "%s %s %s", aggr_kw(a), a->c_name,
+				   m->c_name);
 		else
-			fprintf(e->out, "%s %s", m->c_type, m->c_name);
+			out_printf(&e->o, "%s %s", m->c_type, m->c_name);
 		emit_dims(e, m);
 		break;
 	case STOPS_STRUCT:
 	case STOPS_UNION:
 		if (a->c_name) {
-			fprintf(e->out, "%s %s %s",
-				a->is_union ? "union" : "struct", a->c_name,
-				m->c_name);
+			out_printf(&e->o, "%s %s %s", aggr_kw(a), a->c_name,
+				   m->c_name);
 			break;
 		}
-		fprintf(e->out, "%s {\n", a->is_union ? "union" : "struct");
+		out_printf(&e->o, "%s {\n", aggr_kw(a));
 		emit_aggr_body(e, a, depth + 1);
 		indent(e, depth);
-		fprintf(e->out, "}%s;\n",
-			a->packed ? " __attribute__((packed))" : "");
+		out_printf(&e->o, "}%s;\n",
+			   a->packed ? " __attribute__((packed))" : "");
 		return;
 	case STOPS_FUNC_PTR:
 		return;
 	}
 	if (m->bit_size)
-		fprintf(e->out, " : %" PRIu32, m->bit_size);
-	fprintf(e->out, ";");
+		out_printf(&e->o, " : %u", m->bit_size);
+	out_char(&e->o, ';');
 	if (m->kind == STOPS_ENUM && m->enm && m->enm->name)
-		fprintf(e->out, " /* enum %s */", m->enm->name);
-	fprintf(e->out, "\n");
+		out_printf(&e->o, " /* enum %s */", m->enm->name);
+	out_char(&e->o, '\n');
 }
 
 static void emit_aggr_body(struct emit *e, const struct stops_aggr *a,
@@ -134,103 +139,167 @@ static void emit_aggr_body(struct emit *e, const struct stops_aggr *a,
 
 static void emit_aggr(struct emit *e, const struct stops_aggr *a)
 {
-	const char *kw = a->is_union ? "union" : "struct";
-
-	fprintf(e->out, "%s %s {\n", kw, a->c_name);
+	out_printf(&e->o, "%s %s {\n", aggr_kw(a), a->c_name);
 	emit_aggr_body(e, a, 1);
-	fprintf(e->out, "}%s;\n\n",
-		a->packed ? " __attribute__((packed))" : "");
+	out_printf(&e->o, "}%s;\n\n",
+		   a->packed ? " __attribute__((packed))" : "");
 }
 
-/* Asserts on the shadow itself: inline anonymous members flatten in. */
-static void emit_offset_asserts(struct emit *e, const struct stops_aggr *top,
-				const struct stops_aggr *a, uint32_t base)
-{
-	const char *kw = top->is_union ? "union" : "struct";
+/*
+ * Layout proofs. Each named aggregate's members and their BTF offsets go
+ * into one X-macro list, shared by every map with that layout: a map's
+ * asserts are then one line, and 5,000 maps of one type do not repeat
+ * 5,000 copies of it. Two lists: the shadow's own names (anonymous
+ * inline members flattened, opaque ones as __unsupported_<i>), and the
+ * original BTF names, dotted into named nests, for ASSERT_MATCHES(T).
+ */
+enum list_kind { SHADOW_NAMES, BTF_NAMES };
 
+/* A macro parameter spelled like a member would capture it. */
+static bool list_has_name(const struct stops_aggr *a, enum list_kind kind,
+			  const char *name)
+{
 	for (uint32_t i = 0; i < a->nr_members; i++) {
 		const struct stops_member *m = &a->members[i];
-		uint32_t off = base + m->bit_offset / 8;
+		const char *n = kind == SHADOW_NAMES ? m->c_name : m->name;
 
 		if (m->kind == STOPS_PADDING || m->bit_size)
 			continue;
-		if (!m->c_name) {
-			emit_offset_asserts(e, top, m->aggr, off);
-			continue;
-		}
-		fprintf(e->out,
-			"_Static_assert(offsetof(%s %s, %s) == %" PRIu32
-			", \"stops-shadow: %s: %s: member %s must be at offset %" PRIu32
-			"\");\n",
-			kw, top->c_name, m->c_name, off, e->m->obj_name,
-			top->path, m->c_name, off);
+		if (n && !strcmp(n, name))
+			return true;
+		if (m->aggr &&
+		    (!n || (kind == BTF_NAMES && m->kind == STOPS_STRUCT)) &&
+		    list_has_name(m->aggr, kind, name))
+			return true;
 	}
+	return false;
 }
 
-static void emit_asserts(struct emit *e, const struct stops_aggr *a)
+/* Whether the BTF-name list says anything the shadow-name one does not. */
+static bool btf_names_differ(const struct stops_aggr *a)
 {
-	fprintf(e->out,
-		"_Static_assert(sizeof(%s %s) == %" PRIu32
-		", \"stops-shadow: %s: %s: size must be %" PRIu32 "\");\n",
-		a->is_union ? "union" : "struct", a->c_name, a->size,
-		e->m->obj_name, a->path, a->size);
-	emit_offset_asserts(e, a, a, 0);
-	fprintf(e->out, "\n");
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		const struct stops_member *m = &a->members[i];
+
+		if (m->kind == STOPS_PADDING || m->bit_size)
+			continue;
+		if ((m->kind == STOPS_OPAQUE && m->name) ||
+		    (m->kind == STOPS_STRUCT && m->name) ||
+		    (!m->name && btf_names_differ(m->aggr)))
+			return true;
+	}
+	return false;
 }
 
-/* The user's type T: original member names, dotted into named nests. */
-static int emit_match_members(struct emit *e, const struct stops_map *map,
-			      const struct stops_aggr *a, const char *prefix,
-			      uint32_t base)
+static int emit_list_entries(struct emit *e, const struct stops_aggr *a,
+			     enum list_kind kind, const char *prefix,
+			     uint32_t base)
 {
 	int ret = 0;
 
 	for (uint32_t i = 0; i < a->nr_members && !ret; i++) {
 		const struct stops_member *m = &a->members[i];
+		const char *n = kind == SHADOW_NAMES ? m->c_name : m->name;
 		uint32_t off = base + m->bit_offset / 8;
-		char *path, *sub;
+		char *path;
 
 		if (m->kind == STOPS_PADDING || m->bit_size)
 			continue;
-		if (!m->name) {
-			ret = emit_match_members(e, map, m->aggr, prefix, off);
+		if (!n) {
+			ret = emit_list_entries(e, m->aggr, kind, prefix, off);
 			continue;
 		}
-		path = str_printf("%s%s", prefix, m->name);
-		if (!path)
-			return -ENOMEM;
-		fprintf(e->out,
-			"\t_Static_assert(offsetof(T, %s) == %" PRIu32
-			", \"stops-shadow: %s: map %s: \" #T \" member %s is not at offset %" PRIu32
-			" as in the BPF object (stale header?)\"); \\\n",
-			path, off, e->m->obj_name, map->name, path, off);
-		if (m->kind == STOPS_STRUCT) {
-			sub = str_printf("%s.", path);
-			ret = sub ? emit_match_members(e, map, m->aggr, sub,
-						       off)
-				  : -ENOMEM;
-			free(sub);
-		}
+		out_printf(&e->o, " \\\n\t%s(%s, %s, %s%s, %u);", e->px, e->ps,
+			   e->pw, prefix, n, off);
+		if (kind == SHADOW_NAMES || m->kind != STOPS_STRUCT)
+			continue;
+		path = str_printf("%s%s.", prefix, n);
+		ret = path ? emit_list_entries(e, m->aggr, kind, path, off)
+			   : -ENOMEM;
 		free(path);
 	}
 	return ret;
 }
 
+static int emit_list(struct emit *e, const struct stops_aggr *a,
+		     enum list_kind kind)
+{
+	static const char *const params[3] = {"X", "S", "what"};
+	char *p[3];
+	int ret = -ENOMEM;
+
+	/* X, S, what; or X_2, S_2, what_2 ... if a member has one of those
+	 * names */
+	for (uint32_t k = 1;; k++) {
+		bool taken = false;
+
+		for (int i = 0; i < 3; i++) {
+			p[i] = k == 1 ? str_printf("%s", params[i])
+				      : str_printf("%s_%u", params[i], k);
+			taken = taken || !p[i] || list_has_name(a, kind, p[i]);
+		}
+		if (p[0] && p[1] && p[2] && !taken)
+			break;
+		for (int i = 0; i < 3; i++)
+			free(p[i]);
+		if (!p[0] || !p[1] || !p[2])
+			return -ENOMEM;
+	}
+	out_printf(&e->o,
+		   "/* %s members and their offsets in the BPF object */\n",
+		   kind == SHADOW_NAMES ? "Shadow" : "Original (BTF)");
+	e->px = p[0];
+	e->ps = p[1];
+	e->pw = p[2];
+	out_printf(&e->o, "#define %s__%s(%s, %s, %s)", a->c_name,
+		   kind == SHADOW_NAMES ? "MEMBERS" : "BTF_MEMBERS", p[0], p[1],
+		   p[2]);
+	ret = emit_list_entries(e, a, kind, "", 0);
+	out_char(&e->o, '\n');
+	for (int i = 0; i < 3; i++)
+		free(p[i]);
+	return ret;
+}
+
+/* The aggregate whose lists a shares (maps of one layout). */
+static const struct stops_aggr *list_owner(const struct stops_aggr *a)
+{
+	return a->same_layout ? a->same_layout : a;
+}
+
+static int emit_asserts(struct emit *e, const struct stops_aggr *a)
+{
+	const char *kw = aggr_kw(a);
+	int ret = 0;
+
+	if (!a->same_layout)
+		ret = emit_list(e, a, SHADOW_NAMES);
+	out_printf(&e->o,
+		   "%s__MEMBERS(STOPS_SHADOW__AT, %s %s, \"%s: %s\")\n"
+		   "STOPS_SHADOW__SIZE(%s %s, \"%s: %s\", %u);\n\n",
+		   list_owner(a)->c_name, kw, a->c_name, e->m->obj_name,
+		   a->path, kw, a->c_name, e->m->obj_name, a->path, a->size);
+	return ret;
+}
+
 static int emit_assert_matches(struct emit *e, const struct stops_map *map)
 {
-	const struct stops_aggr *a = map->type;
-	int ret;
+	const struct stops_aggr *a = map->type, *owner = list_owner(a);
+	bool differ = btf_names_differ(owner);
+	int ret = 0;
 
-	fprintf(e->out,
-		"/* Use where your own definition of struct %s is visible. */\n"
-		"#define %s__ASSERT_MATCHES(T) \\\n",
-		map->type_name, map->shadow_name);
-	ret = emit_match_members(e, map, a, "", 0);
-	fprintf(e->out,
-		"\t_Static_assert(sizeof(T) == %" PRIu32
-		", \"stops-shadow: %s: map %s: sizeof(\" #T \") is not %" PRIu32
-		" as in the BPF object (stale header?)\")\n\n",
-		a->size, e->m->obj_name, map->name, a->size);
+	out_printf(&e->o,
+		   "/* Use where your own definition of struct %s is visible. */\n",
+		   map->type_name);
+	if (differ && owner == a)
+		ret = emit_list(e, a, BTF_NAMES);
+	out_printf(&e->o,
+		   "#define %s__ASSERT_MATCHES(T) \\\n"
+		   "\t%s__%s(STOPS_SHADOW__MATCH, T, \"%s: map %s\") \\\n"
+		   "\tSTOPS_SHADOW__MATCH_SIZE(T, \"%s: map %s\", %u)\n\n",
+		   map->shadow_name, owner->c_name,
+		   differ ? "BTF_MEMBERS" : "MEMBERS", e->m->obj_name,
+		   map->name, e->m->obj_name, map->name, a->size);
 	return ret;
 }
 
@@ -238,44 +307,28 @@ static void emit_accessors(struct emit *e, const struct stops_map *map)
 {
 	const char *s = map->shadow_name;
 
-	fprintf(e->out,
-		"static inline struct %s *%s__from_map(struct bpf_map *map)\n"
-		"{\n"
-		"\tsize_t size = 0;\n"
-		"\tvoid *p;\n\n"
-		"\tif (!map || bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS ||\n"
-		"\t    strcmp(bpf_map__name(map), \"%s\")) {\n"
-		"\t\terrno = EINVAL;\n"
-		"\t\treturn NULL;\n"
-		"\t}\n"
-		"\tp = bpf_map__initial_value(map, &size);\n"
-		"\tif (!p || size != sizeof(struct %s)) {\n"
-		"\t\terrno = EINVAL;\n"
-		"\t\treturn NULL;\n"
-		"\t}\n"
-		"\treturn (struct %s *)p;\n"
-		"}\n\n",
-		s, s, map->name, s, s);
-	fprintf(e->out,
-		"static inline struct %s *%s__from_object(struct bpf_object *obj)\n"
-		"{\n"
-		"\tstruct bpf_map *map;\n\n"
-		"\tmap = obj ? bpf_object__find_map_by_name(obj, \"%s\") : NULL;\n"
-		"\tif (!map) {\n"
-		"\t\terrno = ENOENT;\n"
-		"\t\treturn NULL;\n"
-		"\t}\n"
-		"\treturn %s__from_map(map);\n"
-		"}\n\n",
-		s, s, map->name, s);
+	out_printf(&e->o,
+		   "static inline struct %s *%s__from_map(struct bpf_map *map)\n"
+		   "{\n"
+		   "\treturn stops_shadow__initial_value(map, \"%s\", sizeof(struct %s));\n"
+		   "}\n\n"
+		   "static inline struct %s *%s__from_object(struct bpf_object *obj)\n"
+		   "{\n"
+		   "\treturn stops_shadow__find_initial_value(obj, \"%s\", sizeof(struct %s));\n"
+		   "}\n\n",
+		   s, s, map->name, s, s, s, map->name, s);
 }
 
 /* The first enumerator of this name, if an earlier one has it. */
-static const struct stops_enum_val *enum_val_seen(const struct stops_model *m,
-						  uint32_t ei, uint32_t vi)
+static const struct stops_enum_val *enum_val_seen(struct emit *e, uint32_t ei,
+						  uint32_t vi)
 {
+	const struct stops_model *m = e->m;
 	const char *name = m->enums[ei]->vals[vi].name;
 
+	/* The set answers the common case, no earlier one, in O(1). */
+	if (name_set_add(&e->enum_names, name) != -EEXIST)
+		return NULL;
 	for (uint32_t i = 0; i <= ei; i++) {
 		const struct stops_enum *en = m->enums[i];
 		uint32_t n = i == ei ? vi : en->nr_vals;
@@ -290,14 +343,17 @@ static const struct stops_enum_val *enum_val_seen(const struct stops_model *m,
 static void emit_enum_value(struct emit *e, const struct stops_enum *en,
 			    int64_t v)
 {
-	if (en->is_signed && v == INT64_MIN)
-		fprintf(e->out, "(%" PRId64 "LL - 1)", v + 1);
-	else if (en->is_signed)
-		fprintf(e->out, "%" PRId64 "LL", v);
-	else if (en->size == 8)
-		fprintf(e->out, "%" PRIu64 "ULL", (uint64_t)v);
-	else
-		fprintf(e->out, "%" PRIu64 "U", (uint64_t)v);
+	if (en->is_signed && v == INT64_MIN) {
+		out_str(&e->o, "(-9223372036854775807LL - 1)");
+	} else if (en->is_signed) {
+		if (v < 0)
+			out_char(&e->o, '-');
+		out_u64(&e->o, v < 0 ? -(uint64_t)v : (uint64_t)v);
+		out_str(&e->o, "LL");
+	} else {
+		out_u64(&e->o, (uint64_t)v);
+		out_str(&e->o, en->size == 8 ? "ULL" : "U");
+	}
 }
 
 /*
@@ -309,24 +365,25 @@ static void emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
 {
 	const struct stops_enum *en = e->m->enums[ei];
 	const struct stops_enum_val *v = &en->vals[vi];
-	const struct stops_enum_val *seen = enum_val_seen(e->m, ei, vi);
+	const struct stops_enum_val *seen = enum_val_seen(e, ei, vi);
 
 	if (seen && seen->value == v->value) {
-		fprintf(e->out, "/* %s: defined above */\n", v->name);
+		out_printf(&e->o, "/* %s: defined above */\n", v->name);
 		return;
 	}
 	if (seen)
-		fprintf(e->out, "/* %s differs in an enum above */\n", v->name);
+		out_printf(&e->o, "/* %s differs in an enum above */\n",
+			   v->name);
 	if (seen && en->name)
-		fprintf(e->out, "#define %s__%s__%s ", e->m->obj_name, en->name,
-			v->name);
+		out_printf(&e->o, "#define %s__%s__%s ", e->m->obj_name,
+			   en->name, v->name);
 	else if (seen)
-		fprintf(e->out, "#define %s__enum%" PRIu32 "__%s ",
-			e->m->obj_name, ei, v->name);
+		out_printf(&e->o, "#define %s__enum%u__%s ", e->m->obj_name, ei,
+			   v->name);
 	else
-		fprintf(e->out, "#define %s__%s ", e->m->obj_name, v->name);
+		out_printf(&e->o, "#define %s__%s ", e->m->obj_name, v->name);
 	emit_enum_value(e, en, v->value);
-	fprintf(e->out, "\n");
+	out_char(&e->o, '\n');
 }
 
 static void emit_enums(struct emit *e)
@@ -336,74 +393,142 @@ static void emit_enums(struct emit *e)
 	for (uint32_t i = 0; i < m->nr_enums; i++) {
 		const struct stops_enum *en = m->enums[i];
 
-		fprintf(e->out, "/* enum %s: %" PRIu32 " bytes, %s */\n",
-			en->name ? en->name : "(anon)", en->size,
-			en->is_signed ? "signed" : "unsigned");
+		out_printf(&e->o, "/* enum %s: %u bytes, %s */\n",
+			   en->name ? en->name : "(anon)", en->size,
+			   en->is_signed ? "signed" : "unsigned");
 		for (uint32_t j = 0; j < en->nr_vals; j++)
 			emit_enum_const(e, i, j);
-		fprintf(e->out, "\n");
+		out_char(&e->o, '\n');
 	}
 }
 
+/*
+ * Shared by every shadow header (hence the guards): the layout proofs,
+ * whose messages name object, map, member and offset, and the lookup
+ * behind each map's accessors.
+ */
+static const char helpers[] =
+	"#ifndef STOPS_SHADOW__AT\n"
+	"#define STOPS_SHADOW__AT(S, what, m, off) \\\n"
+	"\t_Static_assert(offsetof(S, m) == off, \"stops-shadow: \" what \": member \" #m \" must be at offset \" #off)\n"
+	"#define STOPS_SHADOW__SIZE(S, what, size) \\\n"
+	"\t_Static_assert(sizeof(S) == size, \"stops-shadow: \" what \": size must be \" #size)\n"
+	"#define STOPS_SHADOW__MATCH(T, what, m, off) \\\n"
+	"\t_Static_assert(offsetof(T, m) == off, \"stops-shadow: \" what \": \" #T \" member \" #m \" is not at offset \" #off \" as in the BPF object (stale header?)\")\n"
+	"#define STOPS_SHADOW__MATCH_SIZE(T, what, size) \\\n"
+	"\t_Static_assert(sizeof(T) == size, \"stops-shadow: \" what \": sizeof(\" #T \") is not \" #size \" as in the BPF object (stale header?)\")\n"
+	"#endif\n\n"
+	"#if !defined(STOPS_SHADOW_NO_LIBBPF) && !defined(STOPS_SHADOW__INITIAL_VALUE)\n"
+	"#define STOPS_SHADOW__INITIAL_VALUE\n"
+	"/* The initial value of struct_ops map name, if it has size bytes. */\n"
+	"static inline void *stops_shadow__initial_value(struct bpf_map *map, const char *name, size_t size)\n"
+	"{\n"
+	"\tsize_t got = 0;\n"
+	"\tvoid *p;\n\n"
+	"\tif (!map || bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS ||\n"
+	"\t    strcmp(bpf_map__name(map), name)) {\n"
+	"\t\terrno = EINVAL;\n"
+	"\t\treturn NULL;\n"
+	"\t}\n"
+	"\tp = bpf_map__initial_value(map, &got);\n"
+	"\tif (!p || got != size) {\n"
+	"\t\terrno = EINVAL;\n"
+	"\t\treturn NULL;\n"
+	"\t}\n"
+	"\treturn p;\n"
+	"}\n\n"
+	"static inline void *stops_shadow__find_initial_value(struct bpf_object *obj, const char *name, size_t size)\n"
+	"{\n"
+	"\tstruct bpf_map *map = obj ? bpf_object__find_map_by_name(obj, name) : NULL;\n\n"
+	"\tif (!map) {\n"
+	"\t\terrno = ENOENT;\n"
+	"\t\treturn NULL;\n"
+	"\t}\n"
+	"\treturn stops_shadow__initial_value(map, name, size);\n"
+	"}\n"
+	"#endif\n\n";
+
 static void emit_prologue(struct emit *e, const char *guard)
 {
-	fprintf(e->out,
-		"/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */\n"
-		"/* Shadow types of object %s, generated by stops-shadow %s. Do not edit. */\n"
-		"#ifndef %s\n"
-		"#define %s\n\n"
-		"#include <stddef.h>\n"
-		"#include <stdint.h>\n"
-		"#ifndef STOPS_SHADOW_NO_LIBBPF\n"
-		"#include <errno.h>\n"
-		"#include <string.h>\n"
-		"#include <bpf/libbpf.h>\n"
-		"#endif\n\n"
-		"struct bpf_program;\n\n",
-		e->m->obj_name, STOPS_SHADOW_VERSION, guard, guard);
+	out_printf(&e->o,
+		   "/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */\n"
+		   "/* Shadow types of object %s, generated by stops-shadow %s. Do not edit. */\n"
+		   "#ifndef %s\n"
+		   "#define %s\n\n"
+		   "#include <stddef.h>\n"
+		   "#include <stdint.h>\n"
+		   "#ifndef STOPS_SHADOW_NO_LIBBPF\n"
+		   "#include <errno.h>\n"
+		   "#include <string.h>\n"
+		   "#include <bpf/libbpf.h>\n"
+		   "#endif\n\n"
+		   "struct bpf_program;\n\n",
+		   e->m->obj_name, STOPS_SHADOW_VERSION, guard, guard);
+	out_mem(&e->o, helpers, sizeof(helpers) - 1);
+}
+
+static int emit_header(struct emit *e)
+{
+	const struct stops_model *m = e->m;
+	char guard[320];
+	int ret;
+
+	snprintf(guard, sizeof(guard), "__STOPS_SHADOW_%s_H", m->obj_name);
+	for (size_t i = 0; guard[i]; i++)
+		guard[i] = (char)toupper((unsigned char)guard[i]);
+	emit_prologue(e, guard);
+	emit_enums(e);
+	/* Each map's type follows the nested types it needs, in map order. */
+	for (uint32_t k = 0, next = 0; k < m->nr_aggrs; k++) {
+		const struct stops_aggr *a = m->aggrs[k];
+
+		e->map = NULL;
+		if (next < m->nr_maps && m->maps[next].type == a)
+			e->map = &m->maps[next++];
+		if (e->map)
+			out_printf(&e->o,
+				   "/* map %s: struct %s in %s, %u bytes */\n",
+				   e->map->name, e->map->type_name,
+				   e->map->sec_name, e->map->size);
+		emit_aggr(e, a);
+		if (e->map)
+			out_printf(&e->o, "#define %s__%s__%s %s\n\n",
+				   m->obj_name, e->map->name, e->map->type_name,
+				   e->map->shadow_name);
+		ret = emit_asserts(e, a);
+		if (ret)
+			return ret;
+	}
+	for (uint32_t k = 0; k < m->nr_maps; k++) {
+		ret = emit_assert_matches(e, &m->maps[k]);
+		if (ret)
+			return ret;
+	}
+	if (m->nr_maps)
+		out_str(&e->o, "#ifndef STOPS_SHADOW_NO_LIBBPF\n");
+	for (uint32_t k = 0; k < m->nr_maps; k++)
+		emit_accessors(e, &m->maps[k]);
+	if (m->nr_maps)
+		out_str(&e->o, "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n");
+	out_printf(&e->o, "#endif /* %s */\n", guard);
+	return 0;
 }
 
 int stops_emit_c(const struct stops_model *m, FILE *out, struct stops_err *err)
 {
-	struct emit e = {.m = m, .out = out};
-	char guard[320];
-	size_t i;
+	struct emit *e = calloc(1, sizeof(*e));
+	int ret;
 
-	snprintf(guard, sizeof(guard), "__STOPS_SHADOW_%s_H", m->obj_name);
-	for (i = 0; guard[i]; i++)
-		guard[i] = (char)toupper((unsigned char)guard[i]);
-	emit_prologue(&e, guard);
-	emit_enums(&e);
-	/* Each map's type follows the nested types it needs, in map order. */
-	for (uint32_t k = 0, next = 0; k < m->nr_aggrs; k++) {
-		const struct stops_aggr *a = m->aggrs[k];
-		const struct stops_map *map = NULL;
-
-		if (next < m->nr_maps && m->maps[next].type == a)
-			map = &m->maps[next++];
-		if (map)
-			fprintf(out,
-				"/* map %s: struct %s in %s, %" PRIu32
-				" bytes */\n",
-				map->name, map->type_name, map->sec_name,
-				map->size);
-		emit_aggr(&e, a);
-		if (map)
-			fprintf(out, "#define %s__%s__%s %s\n\n", m->obj_name,
-				map->name, map->type_name, map->shadow_name);
-		emit_asserts(&e, a);
-	}
-	for (uint32_t k = 0; k < m->nr_maps; k++)
-		if (emit_assert_matches(&e, &m->maps[k]))
-			return stops_errf(err, -ENOMEM, "out of memory");
-	if (m->nr_maps)
-		fprintf(out, "#ifndef STOPS_SHADOW_NO_LIBBPF\n");
-	for (uint32_t k = 0; k < m->nr_maps; k++)
-		emit_accessors(&e, &m->maps[k]);
-	if (m->nr_maps)
-		fprintf(out, "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n");
-	fprintf(out, "#endif /* %s */\n", guard);
-	if (ferror(out))
-		return stops_errf(err, -EIO, "write error");
-	return 0;
+	if (!e)
+		return stops_errf(err, -ENOMEM, "out of memory");
+	e->m = m;
+	out_init(&e->o, out);
+	ret = emit_header(e);
+	if (!ret && (out_flush(&e->o) || ferror(out)))
+		ret = -EIO;
+	name_set_free(&e->enum_names);
+	free(e);
+	if (ret == -EIO)
+		return stops_errf(err, ret, "write error");
+	return ret ? stops_errf(err, ret, "out of memory") : 0;
 }

@@ -12,6 +12,7 @@ struct row {
 	const char *path;
 	uint32_t offset; /* bytes, from the start of the map value */
 	uint32_t bit;	 /* absolute bit offset */
+	const struct stops_prog *prog; /* function pointers */
 	char value[160];
 };
 
@@ -173,7 +174,7 @@ static void fmt_value(struct row *r, const uint8_t *data)
 		break;
 	case STOPS_FUNC_PTR:
 		snprintf(r->value, sizeof(r->value), "%s",
-			 m->prog ? m->prog : "NULL");
+			 r->prog->name ? r->prog->name : "NULL");
 		break;
 	case STOPS_ARRAY:
 		if (fmt_string(r, data + r->offset))
@@ -223,8 +224,8 @@ static void print_row(struct dump *d, const struct row *r)
 			r->offset,
 			m->bit_size ? (m->bit_size + 7) / 8 : m->size, bits,
 			kind_name(m->kind), r->path, r->value);
-		if (m->kind == STOPS_FUNC_PTR && m->prog)
-			fprintf(d->out, " (%s)", m->prog_sec);
+		if (m->kind == STOPS_FUNC_PTR && r->prog->name)
+			fprintf(d->out, " (%s)", r->prog->sec);
 		if (m->kind == STOPS_OPAQUE)
 			fprintf(d->out, " [%s]", m->why);
 		fprintf(d->out, "\n");
@@ -245,13 +246,13 @@ static void print_row(struct dump *d, const struct row *r)
 	json_str(d->out, r->value);
 	if (m->kind == STOPS_FUNC_PTR) {
 		fprintf(d->out, ", \"program\": ");
-		if (m->prog)
-			json_str(d->out, m->prog);
+		if (r->prog->name)
+			json_str(d->out, r->prog->name);
 		else
 			fprintf(d->out, "null");
 		fprintf(d->out, ", \"program_section\": ");
-		if (m->prog_sec)
-			json_str(d->out, m->prog_sec);
+		if (r->prog->sec)
+			json_str(d->out, r->prog->sec);
 		else
 			fprintf(d->out, "null");
 	}
@@ -269,7 +270,7 @@ static int dump_aggr(struct dump *d, const struct stops_aggr *a,
 
 	for (uint32_t i = 0; i < a->nr_members && !ret; i++) {
 		const struct stops_member *m = &a->members[i];
-		struct row r = {.m = m};
+		struct row r = {.m = m, .prog = stops_map__prog(d->map, m)};
 		char *path, *sub;
 
 		r.bit = base * 8 + m->bit_offset;

@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "stops_shadow.h"
 
@@ -47,6 +49,55 @@ struct name_set {
 
 int name_set_add(struct name_set *set, const char *name);
 void name_set_free(struct name_set *set);
+
+/* BTF type id -> pointer, for what is built once per type. */
+struct id_map_slot {
+	uint32_t id;
+	void *val;
+};
+
+struct id_map {
+	struct id_map_slot *slots;
+	uint32_t cap;
+	uint32_t len;
+};
+
+void *id_map_get(const struct id_map *map, uint32_t id);
+int id_map_put(struct id_map *map, uint32_t id, void *val);
+void id_map_free(struct id_map *map);
+
+/* Buffered emitter output; the first write error sticks in err. */
+struct out {
+	FILE *f;
+	size_t len;
+	int err;
+	char buf[64 * 1024];
+};
+
+void out_init(struct out *o, FILE *f);
+int out_flush(struct out *o);
+void out_mem_slow(struct out *o, const char *s, size_t n);
+void out_str(struct out *o, const char *s);
+void out_u64(struct out *o, uint64_t v);
+void out_printf(struct out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static inline void out_mem(struct out *o, const char *s, size_t n)
+{
+	if (n <= sizeof(o->buf) - o->len) {
+		memcpy(o->buf + o->len, s, n);
+		o->len += n;
+		return;
+	}
+	out_mem_slow(o, s, n);
+}
+
+static inline void out_char(struct out *o, char c)
+{
+	if (o->len == sizeof(o->buf))
+		out_flush(o);
+	o->buf[o->len++] = c;
+}
 
 int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -105,7 +156,9 @@ struct model_ctx {
 	struct ptr_vec enums;  /* struct stops_enum *, by first use */
 	struct ptr_vec aggrs;  /* struct stops_aggr *, named, deps first */
 	struct name_set names; /* file-scope shadow type names in use */
-	uint32_t nr_members;   /* across the object: hostile BTF can explode */
+	struct id_map
+		layouts; /* type id -> first map's stops_aggr, if shareable */
+	uint32_t nr_members; /* across the object: hostile BTF can explode */
 	struct stops_err *err;
 };
 

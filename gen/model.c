@@ -18,7 +18,8 @@
 /* A map being built: the public model only keeps const views. */
 struct map_build {
 	struct stops_map *map;
-	struct stops_aggr *aggr;
+	const struct stops_aggr *aggr;
+	struct stops_prog *progs;
 };
 
 static int find_datasec(struct stops_object *obj, const char *name,
@@ -52,6 +53,48 @@ static int var_offset(struct stops_object *obj, const struct elf_sec *sec,
 				  sec->name);
 	*off = (uint32_t)v;
 	return 0;
+}
+
+/*
+ * Without a nested type (whose name includes the map's), a layout is the
+ * same for every map of its type but for the top level's names.
+ */
+static bool layout_is_shareable(const struct stops_aggr *a)
+{
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		const struct stops_aggr *sub = a->members[i].aggr;
+
+		if (sub && (sub->c_name || !layout_is_shareable(sub)))
+			return false;
+	}
+	return true;
+}
+
+static int model_map_type(struct model_ctx *ctx, const struct stops_map *map,
+			  const struct stops_aggr **out)
+{
+	const struct stops_aggr *shared =
+		id_map_get(&ctx->layouts, map->type_id);
+	struct stops_aggr *a;
+	int ret;
+
+	if (!shared) {
+		ret = model_struct(ctx, map->type_id, map->shadow_name,
+				   map->name, &a);
+		if (!ret && layout_is_shareable(a))
+			ret = id_map_put(&ctx->layouts, map->type_id, a);
+		*out = a;
+		return ret;
+	}
+	a = arena_alloc(ctx->arena, sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	*a = *shared;
+	a->same_layout = shared;
+	a->c_name = map->shadow_name;
+	a->path = map->name;
+	*out = a;
+	return ptr_vec_push(&ctx->aggrs, a);
 }
 
 static int add_map(struct stops_object *obj, struct model_ctx *ctx,
@@ -123,9 +166,14 @@ static int add_map(struct stops_object *obj, struct model_ctx *ctx,
 			name, map->shadow_name);
 	if (ret)
 		return ret;
-	ret = model_struct(ctx, tid, map->shadow_name, name, &mb->aggr);
+	ret = model_map_type(ctx, map, &mb->aggr);
+	if (ret)
+		return ret;
 	map->type = mb->aggr;
-	return ret;
+	mb->progs = arena_calloc(ctx->arena, mb->aggr->nr_slots ?: 1,
+				 sizeof(*mb->progs));
+	map->progs = mb->progs;
+	return mb->progs ? 0 : -ENOMEM;
 }
 
 static struct map_build *map_at(struct map_build *maps, uint32_t n,
@@ -160,8 +208,8 @@ static int place_prog(const struct elf_sec *sec, const struct elf_reloc *r,
 			continue;
 		if (m->kind != STOPS_FUNC_PTR)
 			break;
-		m->prog = r->prog;
-		m->prog_sec = r->prog_sec;
+		mb->progs[m->slot].name = r->prog;
+		mb->progs[m->slot].sec = r->prog_sec;
 		return 0;
 	}
 	return stops_errf(
@@ -322,6 +370,7 @@ out:
 	ptr_vec_free(&ctx.enums);
 	ptr_vec_free(&ctx.aggrs);
 	name_set_free(&ctx.names);
+	id_map_free(&ctx.layouts);
 	return ret;
 }
 

@@ -84,9 +84,8 @@ struct stops_member {
 	/* struct/union member or array element */
 	const struct stops_aggr *aggr;
 
-	/* function pointer: program placed in the slot, NULL when empty */
-	const char *prog;
-	const char *prog_sec;
+	/* function pointer: index into the map's progs (stops_map__prog) */
+	uint32_t slot;
 
 	/* opaque: why the member has no typed shadow */
 	const char *why;
@@ -100,8 +99,17 @@ struct stops_aggr {
 	uint32_t size;
 	uint32_t align; /* of the emitted shadow on LP64; 1 when packed */
 	uint32_t btf_id;
+	uint32_t nr_slots; /* function-pointer members, numbered in order */
+	/* an earlier map type whose members this one shares, or NULL */
+	const struct stops_aggr *same_layout;
 	uint32_t nr_members;
 	struct stops_member *members;
+};
+
+/* A program placed in a function-pointer slot of one map. */
+struct stops_prog {
+	const char *name; /* NULL: the slot is empty */
+	const char *sec;
 };
 
 struct stops_map {
@@ -113,8 +121,24 @@ struct stops_map {
 	uint32_t sec_off;
 	uint32_t size;
 	const uint8_t *data; /* initial value, size bytes */
+	/*
+	 * Maps of one type share its layout (members included) when no
+	 * nested type needs a per-map name; what differs per map is here.
+	 */
 	const struct stops_aggr *type;
+	const struct stops_prog *progs; /* type->nr_slots entries */
 };
+
+/* The program in function-pointer member m of map (name NULL: none). */
+static inline const struct stops_prog *
+stops_map__prog(const struct stops_map *map, const struct stops_member *m)
+{
+	static const struct stops_prog none;
+
+	if (m->kind != STOPS_FUNC_PTR || m->slot >= map->type->nr_slots)
+		return &none;
+	return &map->progs[m->slot];
+}
 
 /* Nested aggregates are listed so that each comes before its users. */
 struct stops_model {

@@ -196,6 +196,68 @@ void name_set_free(struct name_set *set)
 	memset(set, 0, sizeof(*set));
 }
 
+static uint32_t id_hash(uint32_t id)
+{
+	return id * 2654435761u; /* Knuth: ids are dense, spread them */
+}
+
+static int id_map_grow(struct id_map *map)
+{
+	uint32_t cap = map->cap ? map->cap * 2 : 16;
+	struct id_map_slot *slots = calloc(cap, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < map->cap; i++) {
+		uint32_t h;
+
+		if (!map->slots[i].val)
+			continue;
+		for (h = id_hash(map->slots[i].id) & (cap - 1); slots[h].val;
+		     h = (h + 1) & (cap - 1))
+			;
+		slots[h] = map->slots[i];
+	}
+	free(map->slots);
+	map->slots = slots;
+	map->cap = cap;
+	return 0;
+}
+
+void *id_map_get(const struct id_map *map, uint32_t id)
+{
+	if (!map->cap)
+		return NULL;
+	for (uint32_t h = id_hash(id) & (map->cap - 1); map->slots[h].val;
+	     h = (h + 1) & (map->cap - 1))
+		if (map->slots[h].id == id)
+			return map->slots[h].val;
+	return NULL;
+}
+
+/* val must not be NULL; an id already present keeps its value. */
+int id_map_put(struct id_map *map, uint32_t id, void *val)
+{
+	uint32_t h;
+
+	if (map->len * 2 >= map->cap && id_map_grow(map))
+		return -ENOMEM;
+	for (h = id_hash(id) & (map->cap - 1); map->slots[h].val;
+	     h = (h + 1) & (map->cap - 1))
+		if (map->slots[h].id == id)
+			return 0;
+	map->slots[h].id = id;
+	map->slots[h].val = val;
+	map->len++;
+	return 0;
+}
+
+void id_map_free(struct id_map *map)
+{
+	free(map->slots);
+	memset(map, 0, sizeof(*map));
+}
+
 int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
 {
 	va_list ap;

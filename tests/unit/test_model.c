@@ -57,6 +57,29 @@ static void expect_tiled(const struct stops_aggr *a)
 	EXPECT(bit == a->size * 8);
 }
 
+static void test_shared(const struct stops_model *md)
+{
+	const struct stops_map *f1 = &md->maps[2], *f2 = &md->maps[3];
+	const struct stops_member *a1, *b1;
+
+	EXPECT(!strcmp(f1->name, "flat1") && !strcmp(f2->name, "flat2"));
+	EXPECT(f1->type->members == f2->type->members);
+	EXPECT(f1->type != f2->type);
+	EXPECT(!f1->type->same_layout && f2->type->same_layout == f1->type);
+	EXPECT(!md->maps[1].type->same_layout);
+	EXPECT(!strcmp(f1->type->c_name, "unit_flat1_flat_ops"));
+	EXPECT(!strcmp(f2->type->c_name, "unit_flat2_flat_ops"));
+	EXPECT(!strcmp(f2->type->path, "flat2"));
+	a1 = find(f1->type, "a");
+	b1 = find(f1->type, "b");
+	EXPECT(a1 && b1 && a1->slot == 0 && b1->slot == 1);
+	if (!a1 || !b1)
+		return;
+	EXPECT(stops_map__prog(f1, a1)->name && !stops_map__prog(f1, b1)->name);
+	EXPECT(!stops_map__prog(f2, a1)->name && stops_map__prog(f2, b1)->name);
+	EXPECT(f1->data[8] == 1 && f2->data[8] == 2);
+}
+
 static void test_map_one(const struct stops_model *md)
 {
 	const struct stops_map *map = &md->maps[0];
@@ -72,10 +95,13 @@ static void test_map_one(const struct stops_model *md)
 
 	m = find(a, "first");
 	EXPECT(m && m->kind == STOPS_FUNC_PTR && m->bit_offset == 0);
-	EXPECT(m && m->prog && !strcmp(m->prog, "first_prog"));
-	EXPECT(m && m->prog_sec && !strcmp(m->prog_sec, "struct_ops/first_prog"));
+	EXPECT(m && stops_map__prog(map, m)->name &&
+	       !strcmp(stops_map__prog(map, m)->name, "first_prog"));
+	EXPECT(m && stops_map__prog(map, m)->sec &&
+	       !strcmp(stops_map__prog(map, m)->sec, "struct_ops/first_prog"));
 	m = find(a, "empty");
-	EXPECT(m && m->kind == STOPS_FUNC_PTR && !m->prog);
+	EXPECT(m && m->kind == STOPS_FUNC_PTR && !stops_map__prog(map, m)->name);
+	EXPECT(a->nr_slots == 2);
 	m = find(a, "tag");
 	EXPECT(m && m->kind == STOPS_INT && !strcmp(m->c_type, "char"));
 	EXPECT(map->data[8] == 'T');
@@ -129,15 +155,18 @@ static void test_model(const char *path)
 	}
 	md = stops_object__model(obj);
 	EXPECT(!strcmp(md->obj_name, "unit"));
-	EXPECT(md->nr_maps == 2);
-	if (md->nr_maps == 2) {
+	EXPECT(md->nr_maps == 4);
+	if (md->nr_maps == 4) {
 		test_map_one(md);
 		EXPECT(!strcmp(md->maps[1].sec_name, ".struct_ops.link"));
 		EXPECT(md->maps[1].data[8] == 'U');
+		/* nested types named per map: nothing shared */
+		EXPECT(md->maps[1].type->members != md->maps[0].type->members);
+		test_shared(md);
 	}
 	/* nested types come before the map types that use them */
-	EXPECT(md->nr_aggrs == 4);
-	EXPECT(md->nr_aggrs == 4 && md->aggrs[1] == md->maps[0].type);
+	EXPECT(md->nr_aggrs == 6);
+	EXPECT(md->nr_aggrs == 6 && md->aggrs[1] == md->maps[0].type);
 
 	f = open_memstream(&a, &alen);
 	EXPECT(f && !stops_emit_c(md, f, &err));

@@ -52,4 +52,17 @@ struct unit_ops one = {
 SEC(".struct_ops.link")
 struct unit_ops two = { .tag = 'U' };
 
+/* Two maps of a flat type: one shared layout, programs per map. */
+struct flat_ops {
+	int (*a)(int x);
+	unsigned int n;
+	int (*b)(int x);
+};
+
+SEC(".struct_ops.link")
+struct flat_ops flat1 = { .a = (void *)first_prog, .n = 1 };
+
+SEC(".struct_ops.link")
+struct flat_ops flat2 = { .b = (void *)first_prog, .n = 2 };
+
 char _license[] SEC("license") = "GPL";

@@ -307,6 +307,17 @@ struct collide_ops {
 	struct collide_in m__in;    /* path m__in -> ..._m__in too */
 };
 
+/* ---- params.bpf.c: members spelled like the layout lists' parameters ---- */
+
+struct params_ops {
+	int (*X)(void *arg);
+	int S;
+	int what;
+	int X_2;
+	void *S_2; /* opaque: the BTF-name list differs from the shadow's */
+	char name[8];
+};
+
 /* ---- int128.bpf.c: a 16-byte integer (no such type on i386) ---- */
 
 #ifdef __SIZEOF_INT128__
