@@ -7,12 +7,26 @@
 
 #include "internal.h"
 
+/*
+ * A map type's body, emitted once per layout into memory: maps of one
+ * layout differ only in the programs named in slot comments, so each
+ * map's struct is the body copied with those comments filled in.
+ */
+struct body {
+	const struct stops_aggr *owner; /* NULL: none built */
+	struct out *text;
+	size_t *slot_at; /* where each slot's comment goes, owner->nr_slots */
+	bool building;
+};
+
 struct emit {
 	const struct stops_model *m;
 	const struct stops_map *map; /* whose type is being emitted, or NULL */
 	struct name_set enum_names;  /* enumerators emitted so far */
 	const char *px, *ps, *pw;    /* parameters of the list being emitted */
-	struct out o;
+	struct out *o;		     /* where text goes: file or body */
+	struct out *file;
+	struct body body;
 };
 
 static const char *aggr_kw(const struct stops_aggr *a)
@@ -23,13 +37,13 @@ static const char *aggr_kw(const struct stops_aggr *a)
 static void indent(struct emit *e, int depth)
 {
 	for (int i = 0; i < depth; i++)
-		out_char(&e->o, '\t');
+		out_char(e->o, '\t');
 }
 
 static void emit_dims(struct emit *e, const struct stops_member *m)
 {
 	for (uint32_t i = 0; i < m->nr_dims; i++)
-		out_printf(&e->o, "[%u]", m->dims[i]);
+		out_printf(e->o, "[%u]", m->dims[i]);
 }
 
 static void emit_aggr_body(struct emit *e, const struct stops_aggr *a,
@@ -42,30 +56,32 @@ static void emit_func_ptr(struct emit *e, const struct stops_member *m,
 
 	/* An 8-byte slot on every host: libbpf stores the pointer in it. */
 	indent(e, depth);
-	out_str(&e->o, "union {\n");
+	out_str(e->o, "union {\n");
 	indent(e, depth + 1);
-	out_printf(&e->o, "struct bpf_program *%s;", m->c_name);
+	out_printf(e->o, "struct bpf_program *%s;", m->c_name);
+	if (e->body.building && m->slot < e->body.owner->nr_slots)
+		e->body.slot_at[m->slot] = out_pos(e->o);
 	if (p && p->name)
-		out_printf(&e->o, " /* %s: %s */", p->sec, p->name);
-	out_char(&e->o, '\n');
+		out_printf(e->o, " /* %s: %s */", p->sec, p->name);
+	out_char(e->o, '\n');
 	indent(e, depth + 1);
-	out_printf(&e->o, "uint64_t __slot_%s;\n", m->c_name);
+	out_printf(e->o, "uint64_t __slot_%s;\n", m->c_name);
 	indent(e, depth);
-	out_str(&e->o, "};\n");
+	out_str(e->o, "};\n");
 }
 
 /* __int128 is a GNU extension, and i386 has none: same bytes, same name. */
 static void emit_int128(struct emit *e, const struct stops_member *m, int depth)
 {
-	out_str(&e->o, "#ifdef __SIZEOF_INT128__\n");
+	out_str(e->o, "#ifdef __SIZEOF_INT128__\n");
 	indent(e, depth);
-	out_printf(&e->o, "__extension__ %s %s", m->c_type, m->c_name);
+	out_printf(e->o, "__extension__ %s %s", m->c_type, m->c_name);
 	emit_dims(e, m);
-	out_str(&e->o, ";\n#else\n");
+	out_str(e->o, ";\n#else\n");
 	indent(e, depth);
-	out_printf(&e->o, "unsigned char %s", m->c_name);
+	out_printf(e->o, "unsigned char %s", m->c_name);
 	emit_dims(e, m);
-	out_str(&e->o, "[16];\n#endif\n");
+	out_str(e->o, "[16];\n#endif\n");
 }
 
 static void emit_member(struct emit *e, const struct stops_member *m, int depth)
@@ -86,48 +102,48 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 	case STOPS_INT:
 	case STOPS_FLOAT:
 	case STOPS_ENUM:
-		out_printf(&e->o, "%s %s", m->c_type, m->c_name);
+		out_printf(e->o, "%s %s", m->c_type, m->c_name);
 		break;
 	case STOPS_PADDING:
 		if (m->bit_size)
-			out_printf(&e->o, "%s : %u;\n", m->c_type, m->bit_size);
+			out_printf(e->o, "%s : %u;\n", m->c_type, m->bit_size);
 		else
-			out_printf(&e->o, "char %s[%u];\n", m->c_name, m->size);
+			out_printf(e->o, "char %s[%u];\n", m->c_name, m->size);
 		return;
 	case STOPS_OPAQUE:
-		out_printf(&e->o, "char %s[%u]; /* %s: %s */\n", m->c_name,
+		out_printf(e->o, "char %s[%u]; /* %s: %s */\n", m->c_name,
 			   m->size, m->name ? m->name : "(anon)", m->why);
 		return;
 	case STOPS_ARRAY:
 		if (a)
-			out_printf(&e->o, "%s %s %s", aggr_kw(a), a->c_name,
+			out_printf(e->o, "%s %s %s", aggr_kw(a), a->c_name,
 				   m->c_name);
 		else
-			out_printf(&e->o, "%s %s", m->c_type, m->c_name);
+			out_printf(e->o, "%s %s", m->c_type, m->c_name);
 		emit_dims(e, m);
 		break;
 	case STOPS_STRUCT:
 	case STOPS_UNION:
 		if (a->c_name) {
-			out_printf(&e->o, "%s %s %s", aggr_kw(a), a->c_name,
+			out_printf(e->o, "%s %s %s", aggr_kw(a), a->c_name,
 				   m->c_name);
 			break;
 		}
-		out_printf(&e->o, "%s {\n", aggr_kw(a));
+		out_printf(e->o, "%s {\n", aggr_kw(a));
 		emit_aggr_body(e, a, depth + 1);
 		indent(e, depth);
-		out_printf(&e->o, "}%s;\n",
+		out_printf(e->o, "}%s;\n",
 			   a->packed ? " __attribute__((packed))" : "");
 		return;
 	case STOPS_FUNC_PTR:
 		return;
 	}
 	if (m->bit_size)
-		out_printf(&e->o, " : %u", m->bit_size);
-	out_char(&e->o, ';');
+		out_printf(e->o, " : %u", m->bit_size);
+	out_char(e->o, ';');
 	if (m->kind == STOPS_ENUM && m->enm && m->enm->name)
-		out_printf(&e->o, " /* enum %s */", m->enm->name);
-	out_char(&e->o, '\n');
+		out_printf(e->o, " /* enum %s */", m->enm->name);
+	out_char(e->o, '\n');
 }
 
 static void emit_aggr_body(struct emit *e, const struct stops_aggr *a,
@@ -137,12 +153,73 @@ static void emit_aggr_body(struct emit *e, const struct stops_aggr *a,
 		emit_member(e, &a->members[i], depth);
 }
 
-static void emit_aggr(struct emit *e, const struct stops_aggr *a)
+static int build_body(struct emit *e, const struct stops_aggr *owner)
 {
-	out_printf(&e->o, "%s %s {\n", aggr_kw(a), a->c_name);
-	emit_aggr_body(e, a, 1);
-	out_printf(&e->o, "}%s;\n\n",
+	const struct stops_map *map;
+	struct body *b = &e->body;
+	size_t *slot_at;
+
+	slot_at =
+		calloc(owner->nr_slots ? owner->nr_slots : 1, sizeof(*slot_at));
+	if (!slot_at)
+		return -ENOMEM;
+	free(b->slot_at);
+	b->slot_at = slot_at;
+	b->owner = owner;
+	out_init(b->text, NULL);
+	b->building = true;
+	e->o = b->text;
+	map = e->map;
+	e->map = NULL; /* no program comments in the shared body */
+	emit_aggr_body(e, owner, 1);
+	e->map = map;
+	e->o = e->file;
+	b->building = false;
+	if (out_flush(b->text)) {
+		b->owner = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* The body of a map's type with this map's programs in the comments. */
+static int emit_map_body(struct emit *e, const struct stops_aggr *a)
+{
+	const struct stops_aggr *owner = a->same_layout ? a->same_layout : a;
+	struct body *b = &e->body;
+	size_t done = 0;
+	int ret;
+
+	if (b->owner != owner) {
+		ret = build_body(e, owner);
+		if (ret)
+			return ret;
+	}
+	for (uint32_t i = 0; i < owner->nr_slots; i++) {
+		const struct stops_prog *p = &e->map->progs[i];
+
+		if (!p->name)
+			continue;
+		out_mem(e->o, b->text->mem + done, b->slot_at[i] - done);
+		out_printf(e->o, " /* %s: %s */", p->sec, p->name);
+		done = b->slot_at[i];
+	}
+	out_mem(e->o, b->text->mem + done, b->text->mem_len - done);
+	return 0;
+}
+
+static int emit_aggr(struct emit *e, const struct stops_aggr *a)
+{
+	int ret = 0;
+
+	out_printf(e->o, "%s %s {\n", aggr_kw(a), a->c_name);
+	if (e->map)
+		ret = emit_map_body(e, a);
+	else
+		emit_aggr_body(e, a, 1);
+	out_printf(e->o, "}%s;\n\n",
 		   a->packed ? " __attribute__((packed))" : "");
+	return ret;
 }
 
 /*
@@ -209,7 +286,7 @@ static int emit_list_entries(struct emit *e, const struct stops_aggr *a,
 			ret = emit_list_entries(e, m->aggr, kind, prefix, off);
 			continue;
 		}
-		out_printf(&e->o, " \\\n\t%s(%s, %s, %s%s, %u);", e->px, e->ps,
+		out_printf(e->o, " \\\n\t%s(%s, %s, %s%s, %u);", e->px, e->ps,
 			   e->pw, prefix, n, off);
 		if (kind == SHADOW_NAMES || m->kind != STOPS_STRUCT)
 			continue;
@@ -245,17 +322,17 @@ static int emit_list(struct emit *e, const struct stops_aggr *a,
 		if (!p[0] || !p[1] || !p[2])
 			return -ENOMEM;
 	}
-	out_printf(&e->o,
+	out_printf(e->o,
 		   "/* %s members and their offsets in the BPF object */\n",
 		   kind == SHADOW_NAMES ? "Shadow" : "Original (BTF)");
 	e->px = p[0];
 	e->ps = p[1];
 	e->pw = p[2];
-	out_printf(&e->o, "#define %s__%s(%s, %s, %s)", a->c_name,
+	out_printf(e->o, "#define %s__%s(%s, %s, %s)", a->c_name,
 		   kind == SHADOW_NAMES ? "MEMBERS" : "BTF_MEMBERS", p[0], p[1],
 		   p[2]);
 	ret = emit_list_entries(e, a, kind, "", 0);
-	out_char(&e->o, '\n');
+	out_char(e->o, '\n');
 	for (int i = 0; i < 3; i++)
 		free(p[i]);
 	return ret;
@@ -274,7 +351,7 @@ static int emit_asserts(struct emit *e, const struct stops_aggr *a)
 
 	if (!a->same_layout)
 		ret = emit_list(e, a, SHADOW_NAMES);
-	out_printf(&e->o,
+	out_printf(e->o,
 		   "%s__MEMBERS(STOPS_SHADOW__AT, %s %s, \"%s: %s\")\n"
 		   "STOPS_SHADOW__SIZE(%s %s, \"%s: %s\", %u);\n\n",
 		   list_owner(a)->c_name, kw, a->c_name, e->m->obj_name,
@@ -288,12 +365,12 @@ static int emit_assert_matches(struct emit *e, const struct stops_map *map)
 	bool differ = btf_names_differ(owner);
 	int ret = 0;
 
-	out_printf(&e->o,
+	out_printf(e->o,
 		   "/* Use where your own definition of struct %s is visible. */\n",
 		   map->type_name);
 	if (differ && owner == a)
 		ret = emit_list(e, a, BTF_NAMES);
-	out_printf(&e->o,
+	out_printf(e->o,
 		   "#define %s__ASSERT_MATCHES(T) \\\n"
 		   "\t%s__%s(STOPS_SHADOW__MATCH, T, \"%s: map %s\") \\\n"
 		   "\tSTOPS_SHADOW__MATCH_SIZE(T, \"%s: map %s\", %u)\n\n",
@@ -307,7 +384,7 @@ static void emit_accessors(struct emit *e, const struct stops_map *map)
 {
 	const char *s = map->shadow_name;
 
-	out_printf(&e->o,
+	out_printf(e->o,
 		   "static inline struct %s *%s__from_map(struct bpf_map *map)\n"
 		   "{\n"
 		   "\treturn stops_shadow__initial_value(map, \"%s\", sizeof(struct %s));\n"
@@ -344,15 +421,15 @@ static void emit_enum_value(struct emit *e, const struct stops_enum *en,
 			    int64_t v)
 {
 	if (en->is_signed && v == INT64_MIN) {
-		out_str(&e->o, "(-9223372036854775807LL - 1)");
+		out_str(e->o, "(-9223372036854775807LL - 1)");
 	} else if (en->is_signed) {
 		if (v < 0)
-			out_char(&e->o, '-');
-		out_u64(&e->o, v < 0 ? -(uint64_t)v : (uint64_t)v);
-		out_str(&e->o, "LL");
+			out_char(e->o, '-');
+		out_u64(e->o, v < 0 ? -(uint64_t)v : (uint64_t)v);
+		out_str(e->o, "LL");
 	} else {
-		out_u64(&e->o, (uint64_t)v);
-		out_str(&e->o, en->size == 8 ? "ULL" : "U");
+		out_u64(e->o, (uint64_t)v);
+		out_str(e->o, en->size == 8 ? "ULL" : "U");
 	}
 }
 
@@ -368,22 +445,22 @@ static void emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
 	const struct stops_enum_val *seen = enum_val_seen(e, ei, vi);
 
 	if (seen && seen->value == v->value) {
-		out_printf(&e->o, "/* %s: defined above */\n", v->name);
+		out_printf(e->o, "/* %s: defined above */\n", v->name);
 		return;
 	}
 	if (seen)
-		out_printf(&e->o, "/* %s differs in an enum above */\n",
+		out_printf(e->o, "/* %s differs in an enum above */\n",
 			   v->name);
 	if (seen && en->name)
-		out_printf(&e->o, "#define %s__%s__%s ", e->m->obj_name,
+		out_printf(e->o, "#define %s__%s__%s ", e->m->obj_name,
 			   en->name, v->name);
 	else if (seen)
-		out_printf(&e->o, "#define %s__enum%u__%s ", e->m->obj_name, ei,
+		out_printf(e->o, "#define %s__enum%u__%s ", e->m->obj_name, ei,
 			   v->name);
 	else
-		out_printf(&e->o, "#define %s__%s ", e->m->obj_name, v->name);
+		out_printf(e->o, "#define %s__%s ", e->m->obj_name, v->name);
 	emit_enum_value(e, en, v->value);
-	out_char(&e->o, '\n');
+	out_char(e->o, '\n');
 }
 
 static void emit_enums(struct emit *e)
@@ -393,12 +470,12 @@ static void emit_enums(struct emit *e)
 	for (uint32_t i = 0; i < m->nr_enums; i++) {
 		const struct stops_enum *en = m->enums[i];
 
-		out_printf(&e->o, "/* enum %s: %u bytes, %s */\n",
+		out_printf(e->o, "/* enum %s: %u bytes, %s */\n",
 			   en->name ? en->name : "(anon)", en->size,
 			   en->is_signed ? "signed" : "unsigned");
 		for (uint32_t j = 0; j < en->nr_vals; j++)
 			emit_enum_const(e, i, j);
-		out_char(&e->o, '\n');
+		out_char(e->o, '\n');
 	}
 }
 
@@ -450,7 +527,7 @@ static const char helpers[] =
 
 static void emit_prologue(struct emit *e, const char *guard)
 {
-	out_printf(&e->o,
+	out_printf(e->o,
 		   "/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */\n"
 		   "/* Shadow types of object %s, generated by stops-shadow %s. Do not edit. */\n"
 		   "#ifndef %s\n"
@@ -464,7 +541,7 @@ static void emit_prologue(struct emit *e, const char *guard)
 		   "#endif\n\n"
 		   "struct bpf_program;\n\n",
 		   e->m->obj_name, STOPS_SHADOW_VERSION, guard, guard);
-	out_mem(&e->o, helpers, sizeof(helpers) - 1);
+	out_mem(e->o, helpers, sizeof(helpers) - 1);
 }
 
 static int emit_header(struct emit *e)
@@ -486,13 +563,15 @@ static int emit_header(struct emit *e)
 		if (next < m->nr_maps && m->maps[next].type == a)
 			e->map = &m->maps[next++];
 		if (e->map)
-			out_printf(&e->o,
+			out_printf(e->o,
 				   "/* map %s: struct %s in %s, %u bytes */\n",
 				   e->map->name, e->map->type_name,
 				   e->map->sec_name, e->map->size);
-		emit_aggr(e, a);
+		ret = emit_aggr(e, a);
+		if (ret)
+			return ret;
 		if (e->map)
-			out_printf(&e->o, "#define %s__%s__%s %s\n\n",
+			out_printf(e->o, "#define %s__%s__%s %s\n\n",
 				   m->obj_name, e->map->name, e->map->type_name,
 				   e->map->shadow_name);
 		ret = emit_asserts(e, a);
@@ -505,28 +584,39 @@ static int emit_header(struct emit *e)
 			return ret;
 	}
 	if (m->nr_maps)
-		out_str(&e->o, "#ifndef STOPS_SHADOW_NO_LIBBPF\n");
+		out_str(e->o, "#ifndef STOPS_SHADOW_NO_LIBBPF\n");
 	for (uint32_t k = 0; k < m->nr_maps; k++)
 		emit_accessors(e, &m->maps[k]);
 	if (m->nr_maps)
-		out_str(&e->o, "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n");
-	out_printf(&e->o, "#endif /* %s */\n", guard);
+		out_str(e->o, "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n");
+	out_printf(e->o, "#endif /* %s */\n", guard);
 	return 0;
 }
 
 int stops_emit_c(const struct stops_model *m, FILE *out, struct stops_err *err)
 {
 	struct emit *e = calloc(1, sizeof(*e));
-	int ret;
+	int ret = -ENOMEM;
 
 	if (!e)
 		return stops_errf(err, -ENOMEM, "out of memory");
 	e->m = m;
-	out_init(&e->o, out);
+	e->file = malloc(sizeof(*e->file));
+	e->body.text = calloc(1, sizeof(*e->body.text));
+	if (!e->file || !e->body.text)
+		goto out;
+	out_init(e->file, out);
+	e->o = e->file;
 	ret = emit_header(e);
-	if (!ret && (out_flush(&e->o) || ferror(out)))
+	if (!ret && (out_flush(e->file) || ferror(out)))
 		ret = -EIO;
+out:
 	name_set_free(&e->enum_names);
+	if (e->body.text)
+		out_free(e->body.text);
+	free(e->body.text);
+	free(e->body.slot_at);
+	free(e->file);
 	free(e);
 	if (ret == -EIO)
 		return stops_errf(err, ret, "write error");

@@ -68,14 +68,18 @@ void id_map_free(struct id_map *map);
 
 /* Buffered emitter output; the first write error sticks in err. */
 struct out {
-	FILE *f;
+	FILE *f; /* NULL: memory mode, text collects in mem */
 	size_t len;
 	int err;
+	char *mem;
+	size_t mem_len;
+	size_t mem_cap;
 	char buf[64 * 1024];
 };
 
 void out_init(struct out *o, FILE *f);
 int out_flush(struct out *o);
+void out_free(struct out *o);
 void out_mem_slow(struct out *o, const char *s, size_t n);
 void out_str(struct out *o, const char *s);
 void out_u64(struct out *o, uint64_t v);
@@ -90,6 +94,12 @@ static inline void out_mem(struct out *o, const char *s, size_t n)
 		return;
 	}
 	out_mem_slow(o, s, n);
+}
+
+/* Bytes written so far (memory mode: offset into mem after a flush). */
+static inline size_t out_pos(const struct out *o)
+{
+	return o->mem_len + o->len;
 }
 
 static inline void out_char(struct out *o, char c)

@@ -415,28 +415,32 @@ static int load_btf(struct stops_object *obj, struct stops_err *err)
 	return 0;
 }
 
-int stops_object__open_mem(const void *buf, size_t size,
-			   const struct stops_open_opts *opts,
-			   struct stops_object **objp, struct stops_err *err)
+/* Takes image (malloc'ed), freed with the object or on failure. */
+static int open_image(uint8_t *image, size_t size,
+		      const struct stops_open_opts *opts,
+		      struct stops_object **objp, struct stops_err *err)
 {
 	const char *name = opts && opts->name ? opts->name : "object";
 	struct stops_object *obj;
 	int ret;
 
 	*objp = NULL;
-	if (!is_c_ident(name))
+	if (!is_c_ident(name)) {
+		free(image);
 		return stops_errf(err, -EINVAL,
 				  "object name '%s' is not a C identifier",
 				  name);
+	}
 	obj = calloc(1, sizeof(*obj));
-	if (!obj)
+	if (!obj) {
+		free(image);
 		return stops_errf(err, -ENOMEM, "out of memory");
+	}
+	obj->image = image;
 	ret = -ENOMEM;
-	obj->image = malloc(size ? size : 1);
 	name = arena_strdup(&obj->arena, name);
-	if (!obj->image || !name)
+	if (!name)
 		goto err;
-	memcpy(obj->image, buf, size);
 	ret = bpf_elf__parse(&obj->elf, &obj->arena, obj->image, size, err);
 	if (ret)
 		goto err;
@@ -453,6 +457,19 @@ err:
 		stops_errf(err, ret, "out of memory");
 	stops_object__free(obj);
 	return ret;
+}
+
+int stops_object__open_mem(const void *buf, size_t size,
+			   const struct stops_open_opts *opts,
+			   struct stops_object **objp, struct stops_err *err)
+{
+	uint8_t *image = malloc(size ? size : 1);
+
+	*objp = NULL;
+	if (!image)
+		return stops_errf(err, -ENOMEM, "out of memory");
+	memcpy(image, buf, size);
+	return open_image(image, size, opts, objp, err);
 }
 
 static int read_file(const char *path, uint8_t **buf, size_t *size,
@@ -520,10 +537,10 @@ int stops_object__open_file(const char *path,
 			return stops_errf(err, -ENOMEM, "out of memory");
 		o.name = name;
 	}
+	/* The file's bytes become the image: no second copy. */
 	ret = read_file(path, &buf, &size, err);
 	if (!ret)
-		ret = stops_object__open_mem(buf, size, &o, objp, err);
-	free(buf);
+		ret = open_image(buf, size, &o, objp, err);
 	free(name);
 	return ret;
 }

@@ -5,6 +5,7 @@
  * the stream, so emitters append here and the buffer goes out in big
  * fwrite()s.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -14,14 +15,46 @@ void out_init(struct out *o, FILE *f)
 	o->f = f;
 	o->len = 0;
 	o->err = 0;
+	o->mem_len = 0;
+}
+
+/* Memory mode (no FILE): the text collects in mem. */
+static int append_mem(struct out *o)
+{
+	if (o->mem_cap - o->mem_len < o->len) {
+		size_t cap = o->mem_cap ? o->mem_cap : sizeof(o->buf);
+		char *mem;
+
+		while (cap - o->mem_len < o->len)
+			cap *= 2;
+		mem = realloc(o->mem, cap);
+		if (!mem)
+			return -ENOMEM;
+		o->mem = mem;
+		o->mem_cap = cap;
+	}
+	memcpy(o->mem + o->mem_len, o->buf, o->len);
+	o->mem_len += o->len;
+	return 0;
 }
 
 int out_flush(struct out *o)
 {
-	if (o->len && !o->err && fwrite(o->buf, 1, o->len, o->f) != o->len)
-		o->err = -EIO;
+	if (o->len && !o->err) {
+		if (!o->f)
+			o->err = append_mem(o);
+		else if (fwrite(o->buf, 1, o->len, o->f) != o->len)
+			o->err = -EIO;
+	}
 	o->len = 0;
 	return o->err;
+}
+
+void out_free(struct out *o)
+{
+	free(o->mem);
+	o->mem = NULL;
+	o->mem_len = o->mem_cap = 0;
 }
 
 void out_mem_slow(struct out *o, const char *s, size_t n)
