@@ -25,6 +25,7 @@ struct elf_state {
 	uint32_t strtab_idx;
 	Elf_Scn *rel[2];
 	const char *rel_name[2];
+	const char *prog_sec_ok; /* last program section found valid */
 };
 
 static int elf_err(struct stops_err *err, const char *what)
@@ -325,13 +326,16 @@ static int resolve_reloc(const struct bpf_elf *e, struct elf_state *s,
 		name = func_at(s, syms, sym.st_shndx, sym.st_value);
 	else if (GELF_ST_TYPE(sym.st_info) != STT_FUNC)
 		name = NULL;
-	if (!name || !psec || strncmp(psec, "struct_ops", 10) ||
-	    !is_comment_safe(psec))
+	/* thousands of relocations name a handful of sections */
+	if (!name || !psec ||
+	    (psec != s->prog_sec_ok &&
+	     (strncmp(psec, "struct_ops", 10) || !is_comment_safe(psec))))
 		return stops_errf(
 			err, -EINVAL,
 			"relocation at %s+0x%llx: symbol is not a struct_ops program (section %s)",
 			sec->name, (unsigned long long)rel->r_offset,
 			psec && is_comment_safe(psec) ? psec : "<unprintable>");
+	s->prog_sec_ok = psec;
 	if (!is_c_ident(name))
 		return stops_errf(
 			err, -EINVAL,

@@ -166,7 +166,7 @@ static int build_body(struct emit *e, const struct stops_aggr *owner)
 	free(b->slot_at);
 	b->slot_at = slot_at;
 	b->owner = owner;
-	out_init(b->text, NULL);
+	out_rewind(b->text);
 	b->building = true;
 	e->o = b->text;
 	map = e->map;
@@ -601,8 +601,11 @@ int stops_emit_c(const struct stops_model *m, FILE *out, struct stops_err *err)
 	if (!e)
 		return stops_errf(err, -ENOMEM, "out of memory");
 	e->m = m;
+	/* malloc, not calloc: untouched buffer pages cost no page faults */
 	e->file = malloc(sizeof(*e->file));
-	e->body.text = calloc(1, sizeof(*e->body.text));
+	e->body.text = malloc(sizeof(*e->body.text));
+	if (e->body.text)
+		out_init(e->body.text, NULL);
 	if (!e->file || !e->body.text)
 		goto out;
 	out_init(e->file, out);

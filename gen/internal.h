@@ -79,6 +79,7 @@ struct out {
 
 void out_init(struct out *o, FILE *f);
 int out_flush(struct out *o);
+void out_rewind(struct out *o);
 void out_free(struct out *o);
 void out_mem_slow(struct out *o, const char *s, size_t n);
 void out_str(struct out *o, const char *s);

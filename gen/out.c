@@ -15,6 +15,16 @@ void out_init(struct out *o, FILE *f)
 	o->f = f;
 	o->len = 0;
 	o->err = 0;
+	o->mem = NULL;
+	o->mem_len = 0;
+	o->mem_cap = 0;
+}
+
+/* Memory mode: start over, keeping the allocation. */
+void out_rewind(struct out *o)
+{
+	o->len = 0;
+	o->err = 0;
 	o->mem_len = 0;
 }
 
