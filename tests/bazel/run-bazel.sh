@@ -2,7 +2,8 @@
 # run-bazel.sh MODE SRC_DIR OUTPUT_USER_ROOT: one Bazel test of the ctest suite.
 #   all      bazel test //... in the source tree
 #   outside  a copy of tests/bazel/outside, pointed at SRC_DIR, builds and tests
-#   stale    //tests/bazel:stale_match builds, :stale_drift fails naming "knob"
+#   stale    //tests/bazel:stale_match builds, a no-op rebuild runs no action,
+#            :stale_drift fails naming "knob"
 #   kernel_check //tests/bazel:newer_skel fails: its ops table fails the kernel check
 #   shutdown     stops the Bazel servers of the other modes (ctest cleanup)
 # Exit 77 (skip) without bazel or kernel BTF.
@@ -63,6 +64,18 @@ outside)
 stale)
 	cd "$src" || exit 1
 	bzl build //tests/bazel:stale_match || fail "the matching header does not build"
+	# a no-op rebuild runs nothing: not the generator, not the kernel check
+	spawns=$root/noop-spawns.json
+	bzl build //tests/bazel:stale_match //examples/tcp_cc/... \
+		--execution_log_json_file="$spawns" || fail "no-op rebuild failed"
+	bzl build //tests/bazel:stale_match //examples/tcp_cc/... \
+		--execution_log_json_file="$spawns" || fail "no-op rebuild failed"
+	[ -f "$spawns" ] || fail "bazel wrote no execution log"
+	if grep -q '"commandArgs"' "$spawns"; then
+		grep -o '"progressMessage": "[^"]*"' "$spawns" | head -5
+		fail "a no-op rebuild ran actions (above)"
+	fi
+	echo "OK: no-op rebuild ran no action"
 	log=$root/stale_drift.log
 	bzl build //tests/bazel:stale_drift >"$log" 2>&1
 	rc=$?
