@@ -105,7 +105,7 @@ void out_u64(struct out *o, uint64_t v)
  */
 void out_printf(struct out *o, const char *fmt, ...)
 {
-	const char *p = fmt, *pct;
+	const char *p = fmt, *pct, *arg;
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -114,7 +114,8 @@ void out_printf(struct out *o, const char *fmt, ...)
 		p = pct + 2;
 		switch (pct[1]) {
 		case 's':
-			out_str(o, va_arg(ap, const char *));
+			arg = va_arg(ap, const char *);
+			out_str(o, arg ? arg : "(null)"); /* as glibc's printf */
 			break;
 		case 'u':
 			out_u64(o, va_arg(ap, unsigned int));
