@@ -89,7 +89,7 @@ void out_printf(struct out *o, const char *fmt, ...)
 
 static inline void out_mem(struct out *o, const char *s, size_t n)
 {
-	if (n <= sizeof(o->buf) - o->len) {
+	if (n <= sizeof(o->buf) && o->len <= sizeof(o->buf) - n) {
 		memcpy(o->buf + o->len, s, n);
 		o->len += n;
 		return;

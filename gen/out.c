@@ -115,7 +115,8 @@ void out_printf(struct out *o, const char *fmt, ...)
 		switch (pct[1]) {
 		case 's':
 			arg = va_arg(ap, const char *);
-			out_str(o, arg ? arg : "(null)"); /* as glibc's printf */
+			out_str(o,
+				arg ? arg : "(null)"); /* as glibc's printf */
 			break;
 		case 'u':
 			out_u64(o, va_arg(ap, unsigned int));

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* Unit tests of the emitters' output buffer (gen/out.c), in memory mode. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static int failures;
+
+#define EXPECT(c)                                                             \
+	do {                                                                  \
+		if (!(c)) {                                                   \
+			fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__,        \
+				__LINE__, #c);                                \
+			failures++;                                           \
+		}                                                             \
+	} while (0)
+
+static bool text_is(struct out *o, const char *want)
+{
+	size_t n = strlen(want);
+
+	if (out_flush(o))
+		return false;
+	return o->mem_len == n && !memcmp(o->mem, want, n);
+}
+
+/* Not a literal NULL: the compiler would (rightly) reject that. */
+static const char *volatile null_str;
+
+int main(void)
+{
+	static struct out o;
+	char *big;
+
+	out_init(&o, NULL);
+	out_printf(&o, "a%sb%uc%%d", "X", 42u);
+	EXPECT(text_is(&o, "a" "Xb42c%d"));
+	out_rewind(&o);
+	out_printf(&o, "%u|%u|%s|", 0u, 4294967295u, null_str);
+	out_u64(&o, UINT64_MAX);
+	EXPECT(text_is(&o, "0|4294967295|(null)|18446744073709551615"));
+	out_rewind(&o);
+	EXPECT(out_pos(&o) == 0);
+
+	/* more than one buffer: every byte arrives, in order */
+	big = malloc(200000 + 1);
+	if (!big)
+		return 1;
+	for (size_t i = 0; i < 200000; i++)
+		big[i] = (char)('a' + i % 26);
+	big[200000] = 0;
+	out_char(&o, '<');
+	out_str(&o, big);
+	out_mem(&o, big, 70000);
+	out_char(&o, '>');
+	EXPECT(out_pos(&o) == 270002);
+	EXPECT(!out_flush(&o) && o.mem_len == 270002);
+	EXPECT(o.mem[0] == '<' && o.mem[270001] == '>');
+	EXPECT(!memcmp(o.mem + 1, big, 200000));
+	EXPECT(!memcmp(o.mem + 200001, big, 70000));
+	free(big);
+	out_free(&o);
+	if (!failures)
+		printf("unit.out: ok\n");
+	return failures != 0;
+}
