@@ -16,14 +16,12 @@ struct body {
 	const struct stops_aggr *owner; /* NULL: none built */
 	struct out *text;
 	size_t *slot_at; /* where each slot's comment goes, owner->nr_slots */
-	bool building;
 };
 
 struct emit {
 	const struct stops_model *m;
 	const struct stops_map *map; /* whose type is being emitted, or NULL */
 	struct name_set enum_names;  /* enumerators emitted so far */
-	const char *px, *ps, *pw;    /* parameters of the list being emitted */
 	struct out *o;		     /* where text goes: file or body */
 	struct out *file;
 	struct body body;
@@ -49,20 +47,20 @@ static void emit_dims(struct emit *e, const struct stops_member *m)
 static void emit_aggr_body(struct emit *e, const struct stops_aggr *a,
 			   int depth);
 
+/*
+ * Slots exist only in a map type's own members, which are emitted into
+ * the shared body: the map's program comment goes where this records.
+ */
 static void emit_func_ptr(struct emit *e, const struct stops_member *m,
 			  int depth)
 {
-	const struct stops_prog *p = e->map ? stops_map__prog(e->map, m) : NULL;
-
 	/* An 8-byte slot on every host: libbpf stores the pointer in it. */
 	indent(e, depth);
 	out_str(e->o, "union {\n");
 	indent(e, depth + 1);
 	out_printf(e->o, "struct bpf_program *%s;", m->c_name);
-	if (e->body.building && m->slot < e->body.owner->nr_slots)
+	if (e->o == e->body.text && m->slot < e->body.owner->nr_slots)
 		e->body.slot_at[m->slot] = out_pos(e->o);
-	if (p && p->name)
-		out_printf(e->o, " /* %s: %s */", p->sec, p->name);
 	out_char(e->o, '\n');
 	indent(e, depth + 1);
 	out_printf(e->o, "uint64_t __slot_%s;\n", m->c_name);
@@ -153,9 +151,14 @@ static void emit_aggr_body(struct emit *e, const struct stops_aggr *a,
 		emit_member(e, &a->members[i], depth);
 }
 
+/* The aggregate whose body and member lists a shares (maps of one layout). */
+static const struct stops_aggr *layout_owner(const struct stops_aggr *a)
+{
+	return a->same_layout ? a->same_layout : a;
+}
+
 static int build_body(struct emit *e, const struct stops_aggr *owner)
 {
-	const struct stops_map *map;
 	struct body *b = &e->body;
 	size_t *slot_at;
 
@@ -167,14 +170,9 @@ static int build_body(struct emit *e, const struct stops_aggr *owner)
 	b->slot_at = slot_at;
 	b->owner = owner;
 	out_rewind(b->text);
-	b->building = true;
 	e->o = b->text;
-	map = e->map;
-	e->map = NULL; /* no program comments in the shared body */
 	emit_aggr_body(e, owner, 1);
-	e->map = map;
 	e->o = e->file;
-	b->building = false;
 	if (out_flush(b->text)) {
 		b->owner = NULL;
 		return -ENOMEM;
@@ -185,7 +183,7 @@ static int build_body(struct emit *e, const struct stops_aggr *owner)
 /* The body of a map's type with this map's programs in the comments. */
 static int emit_map_body(struct emit *e, const struct stops_aggr *a)
 {
-	const struct stops_aggr *owner = a->same_layout ? a->same_layout : a;
+	const struct stops_aggr *owner = layout_owner(a);
 	struct body *b = &e->body;
 	size_t done = 0;
 	int ret;
@@ -232,25 +230,8 @@ static int emit_aggr(struct emit *e, const struct stops_aggr *a)
  */
 enum list_kind { SHADOW_NAMES, BTF_NAMES };
 
-/* A macro parameter spelled like a member would capture it. */
-static bool list_has_name(const struct stops_aggr *a, enum list_kind kind,
-			  const char *name)
-{
-	for (uint32_t i = 0; i < a->nr_members; i++) {
-		const struct stops_member *m = &a->members[i];
-		const char *n = kind == SHADOW_NAMES ? m->c_name : m->name;
-
-		if (m->kind == STOPS_PADDING || m->bit_size)
-			continue;
-		if (n && !strcmp(n, name))
-			return true;
-		if (m->aggr &&
-		    (!n || (kind == BTF_NAMES && m->kind == STOPS_STRUCT)) &&
-		    list_has_name(m->aggr, kind, name))
-			return true;
-	}
-	return false;
-}
+/* "what_" and a 32-bit counter */
+#define LIST_PARAM_LEN 16
 
 /* Whether the BTF-name list says anything the shadow-name one does not. */
 static bool btf_names_differ(const struct stops_aggr *a)
@@ -268,9 +249,17 @@ static bool btf_names_differ(const struct stops_aggr *a)
 	return false;
 }
 
-static int emit_list_entries(struct emit *e, const struct stops_aggr *a,
-			     enum list_kind kind, const char *prefix,
-			     uint32_t base)
+/*
+ * Calls fn(e, prefix, name, offset, arg) for each entry of a's list; a
+ * non-zero return stops the walk and is returned. The one walk serves
+ * both the emitted list and the parameter-name check, so they agree.
+ */
+typedef int (*list_fn)(struct emit *e, const char *prefix, const char *name,
+		       uint32_t off, void *arg);
+
+static int walk_list(struct emit *e, const struct stops_aggr *a,
+		     enum list_kind kind, const char *prefix, uint32_t base,
+		     list_fn fn, void *arg)
 {
 	int ret = 0;
 
@@ -283,65 +272,73 @@ static int emit_list_entries(struct emit *e, const struct stops_aggr *a,
 		if (m->kind == STOPS_PADDING || m->bit_size)
 			continue;
 		if (!n) {
-			ret = emit_list_entries(e, m->aggr, kind, prefix, off);
+			ret = walk_list(e, m->aggr, kind, prefix, off, fn, arg);
 			continue;
 		}
-		out_printf(e->o, " \\\n\t%s(%s, %s, %s%s, %u);", e->px, e->ps,
-			   e->pw, prefix, n, off);
-		if (kind == SHADOW_NAMES || m->kind != STOPS_STRUCT)
+		ret = fn(e, prefix, n, off, arg);
+		if (ret || kind == SHADOW_NAMES || m->kind != STOPS_STRUCT)
 			continue;
 		path = str_printf("%s%s.", prefix, n);
-		ret = path ? emit_list_entries(e, m->aggr, kind, path, off)
+		ret = path ? walk_list(e, m->aggr, kind, path, off, fn, arg)
 			   : -ENOMEM;
 		free(path);
 	}
 	return ret;
 }
 
+/* A macro parameter spelled like a member would capture it. */
+static int entry_is_named(struct emit *e, const char *prefix, const char *name,
+			  uint32_t off, void *arg)
+{
+	(void)e;
+	(void)prefix;
+	(void)off;
+	return !strcmp(name, arg);
+}
+
+static int emit_entry(struct emit *e, const char *prefix, const char *name,
+		      uint32_t off, void *arg)
+{
+	const char(*p)[LIST_PARAM_LEN] = arg;
+
+	out_printf(e->o, " \\\n\t%s(%s, %s, %s%s, %u);", p[0], p[1], p[2],
+		   prefix, name, off);
+	return 0;
+}
+
 static int emit_list(struct emit *e, const struct stops_aggr *a,
 		     enum list_kind kind)
 {
 	static const char *const params[3] = {"X", "S", "what"};
-	char *p[3];
-	int ret = -ENOMEM;
+	char p[3][LIST_PARAM_LEN];
+	int ret = 0;
 
-	/* X, S, what; or X_2, S_2, what_2 ... if a member has one of those
-	 * names */
+	/* X, S, what; or X_2, S_2, what_2 ... if a member has such a name */
 	for (uint32_t k = 1;; k++) {
-		bool taken = false;
-
-		for (int i = 0; i < 3; i++) {
-			p[i] = k == 1 ? str_printf("%s", params[i])
-				      : str_printf("%s_%u", params[i], k);
-			taken = taken || !p[i] || list_has_name(a, kind, p[i]);
+		ret = 0;
+		for (int i = 0; i < 3 && !ret; i++) {
+			if (k == 1)
+				snprintf(p[i], sizeof(p[i]), "%s", params[i]);
+			else
+				snprintf(p[i], sizeof(p[i]), "%s_%u", params[i],
+					 k);
+			ret = walk_list(e, a, kind, "", 0, entry_is_named,
+					p[i]);
 		}
-		if (p[0] && p[1] && p[2] && !taken)
+		if (ret < 0)
+			return ret;
+		if (!ret)
 			break;
-		for (int i = 0; i < 3; i++)
-			free(p[i]);
-		if (!p[0] || !p[1] || !p[2])
-			return -ENOMEM;
 	}
 	out_printf(e->o,
 		   "/* %s members and their offsets in the BPF object */\n",
 		   kind == SHADOW_NAMES ? "Shadow" : "Original (BTF)");
-	e->px = p[0];
-	e->ps = p[1];
-	e->pw = p[2];
 	out_printf(e->o, "#define %s__%s(%s, %s, %s)", a->c_name,
 		   kind == SHADOW_NAMES ? "MEMBERS" : "BTF_MEMBERS", p[0], p[1],
 		   p[2]);
-	ret = emit_list_entries(e, a, kind, "", 0);
+	ret = walk_list(e, a, kind, "", 0, emit_entry, p);
 	out_char(e->o, '\n');
-	for (int i = 0; i < 3; i++)
-		free(p[i]);
 	return ret;
-}
-
-/* The aggregate whose lists a shares (maps of one layout). */
-static const struct stops_aggr *list_owner(const struct stops_aggr *a)
-{
-	return a->same_layout ? a->same_layout : a;
 }
 
 static int emit_asserts(struct emit *e, const struct stops_aggr *a)
@@ -354,14 +351,14 @@ static int emit_asserts(struct emit *e, const struct stops_aggr *a)
 	out_printf(e->o,
 		   "%s__MEMBERS(STOPS_SHADOW__AT, %s %s, \"%s: %s\")\n"
 		   "STOPS_SHADOW__SIZE(%s %s, \"%s: %s\", %u);\n\n",
-		   list_owner(a)->c_name, kw, a->c_name, e->m->obj_name,
+		   layout_owner(a)->c_name, kw, a->c_name, e->m->obj_name,
 		   a->path, kw, a->c_name, e->m->obj_name, a->path, a->size);
 	return ret;
 }
 
 static int emit_assert_matches(struct emit *e, const struct stops_map *map)
 {
-	const struct stops_aggr *a = map->type, *owner = list_owner(a);
+	const struct stops_aggr *a = map->type, *owner = layout_owner(a);
 	bool differ = btf_names_differ(owner);
 	int ret = 0;
 
@@ -403,8 +400,9 @@ static const struct stops_enum_val *enum_val_seen(struct emit *e, uint32_t ei,
 	const struct stops_model *m = e->m;
 	const char *name = m->enums[ei]->vals[vi].name;
 
-	/* The set answers the common case, no earlier one, in O(1). */
-	if (name_set_add(&e->enum_names, name) != -EEXIST)
+	/* The set answers the common case, no earlier one, in O(1); if it
+	 * cannot (out of memory), the scan below still gives the answer. */
+	if (!name_set_add(&e->enum_names, name))
 		return NULL;
 	for (uint32_t i = 0; i <= ei; i++) {
 		const struct stops_enum *en = m->enums[i];
