@@ -245,17 +245,6 @@ static int pad_to(struct layout *l, uint32_t bit, bool bitfield)
 	return bitfield ? add_padding_bits(l, bit - l->cur_bit) : 0;
 }
 
-static struct stops_enum *find_enum(struct model_ctx *ctx, uint32_t id)
-{
-	for (uint32_t i = 0; i < ctx->enums.len; i++) {
-		struct stops_enum *e = ctx->enums.items[i];
-
-		if (e->btf_id == id)
-			return e;
-	}
-	return NULL;
-}
-
 static int fill_enum_vals(struct model_ctx *ctx, const struct btf_type *t,
 			  struct stops_enum *e)
 {
@@ -295,7 +284,7 @@ static int fill_enum_vals(struct model_ctx *ctx, const struct btf_type *t,
 static int get_enum(struct model_ctx *ctx, uint32_t id,
 		    const struct btf_type *t, struct stops_enum **out)
 {
-	struct stops_enum *e = find_enum(ctx, id);
+	struct stops_enum *e = id_map_get(&ctx->enum_ids, id);
 	const char *name;
 	int ret;
 
@@ -316,7 +305,7 @@ static int get_enum(struct model_ctx *ctx, uint32_t id,
 	ret = fill_enum_vals(ctx, t, e);
 	if (ret)
 		return ret;
-	if (ptr_vec_push(&ctx->enums, e))
+	if (ptr_vec_push(&ctx->enums, e) || id_map_put(&ctx->enum_ids, id, e))
 		return -ENOMEM;
 out:
 	*out = e;

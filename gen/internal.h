@@ -164,12 +164,12 @@ struct model_ctx {
 	struct arena *arena;
 	const struct btf *btf;
 	const char *obj_name;
-	struct ptr_vec enums;  /* struct stops_enum *, by first use */
-	struct ptr_vec aggrs;  /* struct stops_aggr *, named, deps first */
-	struct name_set names; /* file-scope shadow type names in use */
-	struct id_map
-		layouts; /* type id -> first map's stops_aggr, if shareable */
-	uint32_t nr_members; /* across the object: hostile BTF can explode */
+	struct ptr_vec enums;	/* struct stops_enum *, by first use */
+	struct id_map enum_ids; /* type id -> its struct stops_enum */
+	struct ptr_vec aggrs;	/* struct stops_aggr *, named, deps first */
+	struct name_set names;	/* file-scope shadow type names in use */
+	struct id_map layouts;	/* type id -> first map's shareable type */
+	uint32_t nr_members;	/* across the object: hostile BTF can explode */
 	struct stops_err *err;
 };
 

@@ -371,6 +371,7 @@ out:
 	ptr_vec_free(&ctx.aggrs);
 	name_set_free(&ctx.names);
 	id_map_free(&ctx.layouts);
+	id_map_free(&ctx.enum_ids);
 	return ret;
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * Output buffer for emitters. A 5,000-map header is ~30 MB of text;
+ * Output buffer for emitters. A 5,000-map header is ~13 MB of text;
  * stdio's vfprintf spends most of the run parsing formats and locking
  * the stream, so emitters append here and the buffer goes out in big
  * fwrite()s.
