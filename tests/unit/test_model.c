@@ -6,18 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expect.h"
 #include "stops_shadow.h"
-
-static int failures;
-
-#define EXPECT(cond)                                                        \
-	do {                                                                \
-		if (!(cond)) {                                              \
-			fprintf(stderr, "%s:%d: expected %s\n", __FILE__,   \
-				__LINE__, #cond);                           \
-			failures++;                                         \
-		}                                                           \
-	} while (0)
 
 static const struct stops_member *find(const struct stops_aggr *a,
 				       const char *c_name)

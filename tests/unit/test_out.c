@@ -4,18 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expect.h"
 #include "internal.h"
-
-static int failures;
-
-#define EXPECT(c)                                                             \
-	do {                                                                  \
-		if (!(c)) {                                                   \
-			fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__,        \
-				__LINE__, #c);                                \
-			failures++;                                           \
-		}                                                             \
-	} while (0)
 
 static bool text_is(struct out *o, const char *want)
 {
