@@ -7,7 +7,6 @@
  */
 #include <errno.h>
 #include <stdarg.h>
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -102,15 +101,6 @@ void out_u64(struct out *o, uint64_t v)
 	out_mem(o, tmp + i, sizeof(tmp) - i);
 }
 
-/* Only %s, %u and %% take the fast path below. */
-static bool is_fast_format(const char *fmt)
-{
-	for (const char *p = fmt; (p = strchr(p, '%')); p += 2)
-		if (p[1] != 's' && p[1] != 'u' && p[1] != '%')
-			return false;
-	return true;
-}
-
 /* Any other format: vsnprintf, so flags, widths and %d print right. */
 static void out_vprintf_slow(struct out *o, const char *fmt, va_list ap)
 {
@@ -140,7 +130,8 @@ static void out_vprintf_slow(struct out *o, const char *fmt, va_list ap)
 
 /*
  * Emitters print millions of lines made of %s and %u (uint32_t): those
- * are appended directly, without vsnprintf's parsing and locking.
+ * are appended directly, without vsnprintf's parsing and locking; from
+ * the first other conversion on, vsnprintf formats the rest.
  */
 void out_printf(struct out *o, const char *fmt, ...)
 {
@@ -148,11 +139,6 @@ void out_printf(struct out *o, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (!is_fast_format(fmt)) {
-		out_vprintf_slow(o, fmt, ap);
-		va_end(ap);
-		return;
-	}
 	while ((pct = strchr(p, '%'))) {
 		out_mem(o, p, (size_t)(pct - p));
 		p = pct + 2;
@@ -165,9 +151,15 @@ void out_printf(struct out *o, const char *fmt, ...)
 		case 'u':
 			out_u64(o, va_arg(ap, unsigned int));
 			break;
-		default: /* '%%' */
+		case '%':
 			out_char(o, '%');
 			break;
+		default:
+			/* ap is at this conversion's argument: the rest of
+			 * the format goes to vsnprintf */
+			out_vprintf_slow(o, pct, ap);
+			va_end(ap);
+			return;
 		}
 	}
 	out_str(o, p);
