@@ -33,6 +33,8 @@ extern "C" {
  * Declare and zero an opts struct with its size set, then the fields:
  *	STOPS_OPTS(stops_open_opts, opts, .name = "foo");
  * Bytes a caller's sz covers beyond what this library knows must be zero.
+ * Like LIBBPF_OPTS it is GNU C; in C++ or ISO C, zero the struct and set
+ * .sz = sizeof(struct ...) by hand.
  */
 #define STOPS_OPTS(TYPE, NAME, ...)                                            \
 	struct TYPE NAME = ({                                                  \
@@ -159,7 +161,7 @@ struct stops_map {
 static inline const struct stops_prog *
 stops_map__prog(const struct stops_map *map, const struct stops_member *m)
 {
-	static const struct stops_prog none;
+	static const struct stops_prog none = {NULL, NULL};
 
 	if (m->kind != STOPS_FUNC_PTR || m->slot >= map->type->nr_slots)
 		return &none;
