@@ -1,45 +1,25 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-/* Kernel compatibility check: struct_ops map types against kernel BTF. */
+/* Kernel compatibility check: the rules, building a stops_check_result. */
 #define _POSIX_C_SOURCE 200809L
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include <bpf/btf.h>
 
-#include "check.h"
-#include "internal.h"
+#include "btf_spell.h"
+#include "btf_util.h"
+#include "kernel_btf.h"
+#include "util.h"
 
-#define KERNEL_BTF_DIR "/sys/kernel/btf"
-#define TYPE_STR_MAX   256
-#define TYPE_STR_DEPTH 16
+#define stops_check_opts__last_field nr_kernel_btf
 
-/*
- * The kernel's BTF. The first source is the base (vmlinux); every further
- * source is a module's split BTF on top of it. A directory source (only
- * the first may be one; the default is /sys/kernel/btf) gives its file
- * "vmlinux" as the base and its other files as modules, which are parsed
- * the first time a type is not found in what is already loaded. Types are
- * searched in that order: base, then modules in the order given (a
- * directory's by file name).
- */
-struct kbtf {
-	const char *path;
-	struct btf *btf;
-};
-
-struct kernel {
-	/* parsed BTFs in search order, base first */
-	struct kbtf *btfs;
-	uint32_t nr_btfs;
-	uint32_t cap_btfs;
-	/* directory whose module files are parsed on the first miss */
-	const char *mod_dir;
-	bool mods_loaded;
+/* A result owns the memory of everything it points to but the model. */
+struct check_result {
+	struct stops_check_result pub; /* first: the user's pointer */
+	struct arena arena;
 };
 
 /*
@@ -49,12 +29,14 @@ struct kernel {
 struct check {
 	struct arena *arena;
 	const struct btf *obtf;
-	struct kernel *k;
+	struct kernel_btf *k;
 	struct stops_err *err;
 	int ret;
-	/* the map being checked and its kernel type */
+	/* the map being checked, its findings and its kernel type */
 	const struct stops_map *map;
-	struct check_map *cm;
+	struct stops_check_map *cm;
+	struct stops_check_finding *findings; /* cm->findings, writable */
+	uint32_t cap_findings;
 	const struct btf *kbtf;
 	const struct btf_type *kt;
 	uint32_t kt_id;
@@ -82,225 +64,40 @@ enum arg_diff {
 	ARG_ERROR, /* different kind or size */
 };
 
-/* Kind classes prototypes are compared by (mods and typedefs skipped). */
-enum cls {
-	CLS_VOID,
-	CLS_INT,
-	CLS_FLOAT,
-	CLS_ENUM,
-	CLS_PTR,
-	CLS_STRUCT,
-	CLS_UNION,
-	CLS_ARRAY,
-	CLS_FUNC,
-	CLS_BAD,
-};
-
-static const char *const cls_names[] = {
-	[CLS_VOID] = "void",   [CLS_INT] = "int",     [CLS_FLOAT] = "float",
-	[CLS_ENUM] = "enum",   [CLS_PTR] = "ptr",     [CLS_STRUCT] = "struct",
-	[CLS_UNION] = "union", [CLS_ARRAY] = "array", [CLS_FUNC] = "function",
-	[CLS_BAD] = "invalid",
-};
-
-/* --- kernel BTF ------------------------------------------------------ */
-
-/* libbpf reports its own codes (>= 4000, e.g. "format invalid") as errno. */
-#define LIBBPF_ERRNO_BASE 4000
-
-static int btf_read_error(int ret, const char **why)
-{
-	switch (-ret) {
-	case EINVAL:
-	case EPROTO:
-	case ENODATA:
-	case ENOEXEC:
-		*why = "not a BTF file or an ELF file with .BTF";
-		return -EINVAL;
-	default:
-		if (-ret >= LIBBPF_ERRNO_BASE) {
-			*why = "not a BTF file or an ELF file with .BTF";
-			return -EINVAL;
-		}
-		*why = strerror(-ret);
-		return ret;
-	}
-}
-
-static int kernel_add(struct kernel *k, const char *path, struct stops_err *err)
-{
-	struct btf *base = k->nr_btfs ? k->btfs[0].btf : NULL;
-	struct kbtf *btfs;
-	const char *why;
-	struct btf *btf;
-	struct stat st;
-	int ret;
-
-	if (k->nr_btfs == k->cap_btfs) {
-		uint32_t cap = k->cap_btfs ? k->cap_btfs * 2 : 8;
-
-		btfs = realloc(k->btfs, cap * sizeof(*btfs));
-		if (!btfs)
-			return stops_errf(err, -ENOMEM, "out of memory");
-		k->btfs = btfs;
-		k->cap_btfs = cap;
-	}
-	if (!stat(path, &st) && S_ISREG(st.st_mode) && !st.st_size)
-		return stops_errf(err, -EINVAL,
-				  "cannot read kernel BTF %s: empty file",
-				  path);
-	errno = 0;
-	btf = base ? btf__parse_split(path, base) : btf__parse(path, NULL);
-	if (!btf) {
-		ret = btf_read_error(errno ? -errno : -EINVAL, &why);
-		return stops_errf(err, ret, "cannot read kernel BTF %s: %s",
-				  path, why);
-	}
-	k->btfs[k->nr_btfs].path = path;
-	k->btfs[k->nr_btfs++].btf = btf;
-	return 0;
-}
-
-static void kernel_free(struct kernel *k)
-{
-	/* split BTFs first: they point into the base */
-	for (uint32_t i = k->nr_btfs; i-- > 0;)
-		btf__free(k->btfs[i].btf);
-	free(k->btfs);
-}
-
-static int mod_filter(const struct dirent *d)
-{
-	return d->d_name[0] != '.' && strcmp(d->d_name, "vmlinux");
-}
-
-static int kernel_load_mods(struct kernel *k, struct arena *a,
-			    struct stops_err *err)
-{
-	struct dirent **ents;
-	const char *path;
-	int n, ret = 0;
-
-	k->mods_loaded = true;
-	n = scandir(k->mod_dir, &ents, mod_filter, alphasort);
-	if (n < 0)
-		return stops_errf(err, -errno, "cannot list kernel BTF %s: %s",
-				  k->mod_dir, strerror(errno));
-	for (int i = 0; i < n; i++) {
-		if (!ret) {
-			path = arena_printf(a, "%s/%s", k->mod_dir,
-					    ents[i]->d_name);
-			ret = path ? kernel_add(k, path, err)
-				   : stops_errf(err, -ENOMEM, "out of memory");
-		}
-		free(ents[i]);
-	}
-	free(ents);
-	return ret;
-}
-
-static bool is_dir(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISDIR(st.st_mode);
-}
-
-static int kernel_open(struct kernel *k, struct arena *a,
-		       const struct stops_check_opts *opts,
-		       struct check_result *res, struct stops_err *err)
-{
-	static const char *const dflt[] = {KERNEL_BTF_DIR};
-	const char *const *srcs = dflt;
-	size_t nr = 1;
-	const char *path;
-	int ret;
-
-	if (opts && opts->nr_kernel_btf) {
-		srcs = opts->kernel_btf;
-		nr = opts->nr_kernel_btf;
-	}
-	res->kernel_btf = arena_calloc(a, nr, sizeof(*res->kernel_btf));
-	if (!res->kernel_btf || nr > UINT32_MAX)
-		return stops_errf(err, -ENOMEM, "out of memory");
-	for (size_t i = 0; i < nr; i++) {
-		path = srcs[i];
-		if (is_dir(path)) {
-			if (i)
-				return stops_errf(
-					err, -EINVAL,
-					"kernel BTF %s: only the first kernel BTF may be a directory",
-					path);
-			k->mod_dir = path;
-			path = arena_printf(a, "%s/vmlinux", path);
-			if (!path)
-				return stops_errf(err, -ENOMEM,
-						  "out of memory");
-		}
-		ret = kernel_add(k, path, err);
-		if (ret)
-			return ret;
-		res->kernel_btf[res->nr_kernel_btf++] = path;
-	}
-	return 0;
-}
-
-/* Find struct name: 0 and *idx of the BTF holding it, 1 when none does. */
-static int kernel_find(struct kernel *k, struct arena *a, const char *name,
-		       uint32_t *idx, int32_t *id, struct stops_err *err)
-{
-	int ret;
-
-	for (uint32_t i = 0;; i++) {
-		if (i == k->nr_btfs) {
-			if (!k->mod_dir || k->mods_loaded)
-				return 1;
-			ret = kernel_load_mods(k, a, err);
-			if (ret)
-				return ret;
-			if (i == k->nr_btfs)
-				return 1;
-		}
-		*id = btf__find_by_name_kind(k->btfs[i].btf, name,
-					     BTF_KIND_STRUCT);
-		if (*id > 0) {
-			*idx = i;
-			return 0;
-		}
-	}
-}
-
 /* --- findings -------------------------------------------------------- */
 
-static void add_finding(struct check *c, enum check_sev sev, const char *member,
-			const char *what, const char *expected,
-			const char *actual, const char *fmt, ...)
+static void add_finding(struct check *c, enum stops_check_severity sev,
+			const char *member, const char *what,
+			const char *expected, const char *actual,
+			const char *fmt, ...)
 	__attribute__((format(printf, 7, 8)));
 
-static struct check_finding *new_finding(struct check *c)
+static struct stops_check_finding *new_finding(struct check *c)
 {
-	struct check_map *cm = c->cm;
-	struct check_finding *f;
+	struct stops_check_map *cm = c->cm;
+	struct stops_check_finding *f;
 
-	if (cm->nr_findings == cm->cap_findings) {
-		uint32_t cap = cm->cap_findings ? cm->cap_findings * 2 : 8;
+	if (cm->nr_findings == c->cap_findings) {
+		uint32_t cap = c->cap_findings ? c->cap_findings * 2 : 8;
 
 		f = arena_calloc(c->arena, cap, sizeof(*f));
 		if (!f)
 			return NULL;
 		if (cm->nr_findings)
-			memcpy(f, cm->findings, cm->nr_findings * sizeof(*f));
+			memcpy(f, c->findings, cm->nr_findings * sizeof(*f));
+		c->findings = f;
 		cm->findings = f;
-		cm->cap_findings = cap;
+		c->cap_findings = cap;
 	}
-	return &cm->findings[cm->nr_findings++];
+	return &c->findings[cm->nr_findings++];
 }
 
-static void add_finding(struct check *c, enum check_sev sev, const char *member,
-			const char *what, const char *expected,
-			const char *actual, const char *fmt, ...)
+static void add_finding(struct check *c, enum stops_check_severity sev,
+			const char *member, const char *what,
+			const char *expected, const char *actual,
+			const char *fmt, ...)
 {
-	struct check_finding *f = new_finding(c);
+	struct stops_check_finding *f = new_finding(c);
 	va_list ap;
 	char buf[512];
 
@@ -311,7 +108,7 @@ static void add_finding(struct check *c, enum check_sev sev, const char *member,
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	f->sev = sev;
+	f->severity = sev;
 	f->member = member;
 	f->what = what;
 	f->expected = expected;
@@ -319,7 +116,7 @@ static void add_finding(struct check *c, enum check_sev sev, const char *member,
 	f->msg = arena_strdup(c->arena, buf);
 	if (!f->msg)
 		c->ret = stops_errf(c->err, -ENOMEM, "out of memory");
-	if (sev == CHECK_ERROR)
+	if (sev == STOPS_CHECK_ERROR)
 		c->cm->nr_errors++;
 	else
 		c->cm->nr_notes++;
@@ -332,7 +129,7 @@ static const char *cstr(struct check *c, const char *fmt, ...)
 static const char *cstr(struct check *c, const char *fmt, ...)
 {
 	va_list ap;
-	char buf[TYPE_STR_MAX];
+	char buf[SPELL_MAX];
 	const char *s;
 
 	va_start(ap, fmt);
@@ -346,246 +143,16 @@ static const char *cstr(struct check *c, const char *fmt, ...)
 
 /* --- types ----------------------------------------------------------- */
 
-/* libbpf's rule: "a___b___c" -> "a___b"; the separator is X___Y, X and Y not
- * '_'. */
-static size_t essential_len(const char *name)
-{
-	size_t n = strlen(name);
-
-	for (long i = (long)n - 5; i >= 0; i--) {
-		if (name[i] != '_' && name[i + 1] == '_' &&
-		    name[i + 2] == '_' && name[i + 3] == '_' &&
-		    name[i + 4] != '_')
-			return (size_t)i + 1;
-	}
-	return n;
-}
-
-static const char *type_name(const struct btf *btf, const struct btf_type *t)
-{
-	const char *s = btf__name_by_offset(btf, t->name_off);
-
-	return s && s[0] ? s : "(anon)";
-}
-
-static enum cls type_cls(const struct btf_type *t)
-{
-	if (!t)
-		return CLS_BAD;
-	switch (btf_kind(t)) {
-	case BTF_KIND_UNKN:
-		return CLS_VOID;
-	case BTF_KIND_INT:
-		return CLS_INT;
-	case BTF_KIND_FLOAT:
-		return CLS_FLOAT;
-	case BTF_KIND_ENUM:
-	case BTF_KIND_ENUM64:
-		return CLS_ENUM;
-	case BTF_KIND_PTR:
-		return CLS_PTR;
-	case BTF_KIND_STRUCT:
-		return CLS_STRUCT;
-	case BTF_KIND_UNION:
-		return CLS_UNION;
-	case BTF_KIND_FWD:
-		return btf_kflag(t) ? CLS_UNION : CLS_STRUCT;
-	case BTF_KIND_ARRAY:
-		return CLS_ARRAY;
-	case BTF_KIND_FUNC_PROTO:
-		return CLS_FUNC;
-	case BTF_KIND_TYPEDEF:
-	case BTF_KIND_VOLATILE:
-	case BTF_KIND_CONST:
-	case BTF_KIND_RESTRICT:
-	case BTF_KIND_TYPE_TAG:
-		/* skipped by btf_skip_mods before we get here */
-	case BTF_KIND_FUNC:
-	case BTF_KIND_VAR:
-	case BTF_KIND_DATASEC:
-	case BTF_KIND_DECL_TAG:
-	default:
-		return CLS_BAD;
-	}
-}
-
-/* libbpf compares member kinds exactly: name them as BTF does. */
-static const char *kind_name(const struct btf_type *t)
-{
-	switch (btf_kind(t)) {
-	case BTF_KIND_UNKN:
-		return "void";
-	case BTF_KIND_INT:
-		return "int";
-	case BTF_KIND_PTR:
-		return "ptr";
-	case BTF_KIND_ARRAY:
-		return "array";
-	case BTF_KIND_STRUCT:
-		return "struct";
-	case BTF_KIND_UNION:
-		return "union";
-	case BTF_KIND_ENUM:
-		return "enum";
-	case BTF_KIND_FWD:
-		return "fwd";
-	case BTF_KIND_TYPEDEF:
-		return "typedef";
-	case BTF_KIND_VOLATILE:
-		return "volatile";
-	case BTF_KIND_CONST:
-		return "const";
-	case BTF_KIND_RESTRICT:
-		return "restrict";
-	case BTF_KIND_FUNC:
-		return "func";
-	case BTF_KIND_FUNC_PROTO:
-		return "func_proto";
-	case BTF_KIND_VAR:
-		return "var";
-	case BTF_KIND_DATASEC:
-		return "datasec";
-	case BTF_KIND_FLOAT:
-		return "float";
-	case BTF_KIND_DECL_TAG:
-		return "decl_tag";
-	case BTF_KIND_TYPE_TAG:
-		return "type_tag";
-	case BTF_KIND_ENUM64:
-		return "enum64";
-	default:
-		return "unknown";
-	}
-}
-
 static int64_t type_size(const struct btf *btf, uint32_t id)
 {
 	return id ? btf__resolve_size(btf, id) : 0;
 }
 
-struct sbuf {
-	char buf[TYPE_STR_MAX];
-	size_t len;
-};
-
-static void sb_add(struct sbuf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void sb_add(struct sbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->len >= sizeof(b->buf) - 1)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(b->buf + b->len, sizeof(b->buf) - b->len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		b->len += (size_t)n;
-	if (b->len >= sizeof(b->buf))
-		b->len = sizeof(b->buf) - 1;
-}
-
-static void sb_type(struct sbuf *b, const struct btf *btf, uint32_t id,
-		    int depth);
-
-static void sb_proto(struct sbuf *b, const struct btf *btf,
-		     const struct btf_type *t, const char *mid, int depth)
-{
-	const struct btf_param *p = btf_params(t);
-	uint16_t n = btf_vlen(t);
-
-	sb_type(b, btf, t->type, depth + 1);
-	sb_add(b, " %s(", mid);
-	if (!n)
-		sb_add(b, "void");
-	for (uint16_t i = 0; i < n; i++) {
-		if (i)
-			sb_add(b, ", ");
-		if (!p[i].type && i == n - 1)
-			sb_add(b, "...");
-		else
-			sb_type(b, btf, p[i].type, depth + 1);
-	}
-	sb_add(b, ")");
-}
-
-static void sb_ptr(struct sbuf *b, const struct btf *btf,
-		   const struct btf_type *t, int depth)
-{
-	const struct btf_type *p = btf_skip_mods(btf, t->type, NULL);
-
-	if (p && btf_is_func_proto(p)) {
-		sb_proto(b, btf, p, "(*)", depth);
-		return;
-	}
-	sb_type(b, btf, t->type, depth + 1);
-	sb_add(b, " *");
-}
-
-/* C-like spelling of a type, for messages only. */
-static void sb_type(struct sbuf *b, const struct btf *btf, uint32_t id,
-		    int depth)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-
-	if (!t || depth > TYPE_STR_DEPTH) {
-		sb_add(b, "?");
-		return;
-	}
-	switch (btf_kind(t)) {
-	case BTF_KIND_UNKN:
-		sb_add(b, "void");
-		break;
-	case BTF_KIND_INT:
-	case BTF_KIND_FLOAT:
-	case BTF_KIND_TYPEDEF:
-	case BTF_KIND_FUNC:
-		sb_add(b, "%s", type_name(btf, t));
-		break;
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-	case BTF_KIND_FWD:
-		sb_add(b, "%s %s", cls_names[type_cls(t)], type_name(btf, t));
-		break;
-	case BTF_KIND_ENUM:
-	case BTF_KIND_ENUM64:
-		sb_add(b, "enum %s", type_name(btf, t));
-		break;
-	case BTF_KIND_PTR:
-		sb_ptr(b, btf, t, depth);
-		break;
-	case BTF_KIND_CONST:
-	case BTF_KIND_VOLATILE:
-		sb_add(b, "%s ", kind_name(t));
-		sb_type(b, btf, t->type, depth + 1);
-		break;
-	case BTF_KIND_RESTRICT:
-	case BTF_KIND_TYPE_TAG:
-		sb_type(b, btf, t->type, depth + 1);
-		break;
-	case BTF_KIND_ARRAY:
-		sb_type(b, btf, btf_array(t)->type, depth + 1);
-		sb_add(b, "[%u]", btf_array(t)->nelems);
-		break;
-	case BTF_KIND_FUNC_PROTO:
-		sb_proto(b, btf, t, "", depth);
-		break;
-	case BTF_KIND_VAR:
-	case BTF_KIND_DATASEC:
-	case BTF_KIND_DECL_TAG:
-	default:
-		sb_add(b, "?");
-		break;
-	}
-}
-
 static const char *type_str(struct check *c, const struct btf *btf, uint32_t id)
 {
-	struct sbuf b = {.len = 0};
+	struct spell b = {.len = 0};
 
-	sb_type(&b, btf, id, 0);
+	spell_type(&b, btf, id);
 	return cstr(c, "%s", b.buf);
 }
 
@@ -597,7 +164,7 @@ static const char *type_desc(struct check *c, const struct btf *btf,
 	const struct btf_type *t = btf_skip_mods(btf, id, &rid);
 
 	return cstr(c, "%s (%s, %" PRId64 " bytes)", type_str(c, btf, id),
-		    cls_names[type_cls(t)], type_size(btf, rid));
+		    btf_cls_str(btf_cls_of(t)), type_size(btf, rid));
 }
 
 /* Name of a struct/union, through one pointer level; NULL if none. */
@@ -609,12 +176,13 @@ static const char *composite_name(const struct btf *btf, uint32_t id,
 
 	if (t && deref && btf_is_ptr(t))
 		t = btf_skip_mods(btf, t->type, NULL);
-	if (!t || (type_cls(t) != CLS_STRUCT && type_cls(t) != CLS_UNION))
+	if (!t ||
+	    (btf_cls_of(t) != BTF_CLS_STRUCT && btf_cls_of(t) != BTF_CLS_UNION))
 		return NULL;
 	name = btf__name_by_offset(btf, t->name_off);
 	if (!name || !name[0])
 		return NULL;
-	*len = essential_len(name);
+	*len = btf_essential_name_len(name);
 	return name;
 }
 
@@ -634,20 +202,20 @@ static bool same_composite(const struct btf *kb, uint32_t kid,
 static enum arg_diff arg_diff(const struct btf *kb, uint32_t kid,
 			      const struct btf *ob, uint32_t oid)
 {
-	enum cls kc = type_cls(btf_skip_mods(kb, kid, &kid));
-	enum cls oc = type_cls(btf_skip_mods(ob, oid, &oid));
+	enum btf_cls kc = btf_cls_of(btf_skip_mods(kb, kid, &kid));
+	enum btf_cls oc = btf_cls_of(btf_skip_mods(ob, oid, &oid));
 	int64_t ks = type_size(kb, kid), os = type_size(ob, oid);
 
 	if (kc != oc) {
-		if (ks == os && ((kc == CLS_INT && oc == CLS_ENUM) ||
-				 (kc == CLS_ENUM && oc == CLS_INT)))
+		if (ks == os && ((kc == BTF_CLS_INT && oc == BTF_CLS_ENUM) ||
+				 (kc == BTF_CLS_ENUM && oc == BTF_CLS_INT)))
 			return ARG_NOTE;
 		return ARG_ERROR;
 	}
-	if (kc == CLS_BAD || ks != os)
+	if (kc == BTF_CLS_BAD || ks != os)
 		return ARG_ERROR;
-	if (kc == CLS_PTR || kc == CLS_STRUCT || kc == CLS_UNION)
-		return same_composite(kb, kid, ob, oid, kc == CLS_PTR)
+	if (kc == BTF_CLS_PTR || kc == BTF_CLS_STRUCT || kc == BTF_CLS_UNION)
+		return same_composite(kb, kid, ob, oid, kc == BTF_CLS_PTR)
 			       ? ARG_SAME
 			       : ARG_NOTE;
 	return ARG_SAME;
@@ -664,27 +232,27 @@ static bool all_zero(const uint8_t *p, uint32_t len)
 	return true;
 }
 
-static uint64_t read_uint(const struct check *c, const uint8_t *p, uint32_t len)
+/* Little-endian: elf.c refuses objects of any other byte order. */
+static uint64_t read_uint(const uint8_t *p, uint32_t len)
 {
-	bool be = btf__endianness(c->obtf) == BTF_BIG_ENDIAN;
 	uint64_t v = 0;
 
 	if (len > 8)
 		len = 8;
 	for (uint32_t i = 0; i < len; i++)
-		v = v << 8 | p[be ? i : len - 1 - i];
+		v = v << 8 | p[len - 1 - i];
 	return v;
 }
 
-static uint64_t member_uint(const struct check *c, const struct omember *om)
+static uint64_t member_uint(const struct omember *om)
 {
 	uint32_t shift = om->bit_off % 8;
 	uint64_t v;
 
 	if (!om->bit_size)
-		return read_uint(c, om->data, om->data_len);
+		return read_uint(om->data, om->data_len);
 	/* little-endian bitfield: bit_off counts from the lowest bit */
-	v = read_uint(c, om->data, om->data_len) >> shift;
+	v = read_uint(om->data, om->data_len) >> shift;
 	if (om->bit_size < 64)
 		v &= (UINT64_C(1) << om->bit_size) - 1;
 	return v;
@@ -705,24 +273,25 @@ static bool printable_string(const uint8_t *p, uint32_t len)
 static const char *value_str(struct check *c, const struct omember *om)
 {
 	const struct btf_type *t = btf_skip_mods(c->obtf, om->type_id, NULL);
-	struct sbuf b = {.len = 0};
+	struct spell b = {.len = 0};
 	uint32_t n = om->data_len < 16 ? om->data_len : 16;
 
 	if (t && (btf_is_int(t) || btf_is_any_enum(t) || btf_is_ptr(t)) &&
 	    om->data_len <= 8)
-		return cstr(c, "0x%" PRIx64, member_uint(c, om));
+		return cstr(c, "0x%" PRIx64, member_uint(om));
 	if (t && btf_is_array(t) && printable_string(om->data, om->data_len))
 		return cstr(c, "\"%s\"", (const char *)om->data);
-	sb_add(&b, "bytes");
+	spell_printf(&b, "bytes");
 	for (uint32_t i = 0; i < n; i++)
-		sb_add(&b, " %02x", om->data[i]);
+		spell_printf(&b, " %02x", om->data[i]);
 	if (n < om->data_len)
-		sb_add(&b, " ...");
+		spell_printf(&b, " ...");
 	return cstr(c, "%s", b.buf);
 }
 
-static const char *model_prog(const struct stops_map *map, const char *name,
-			      uint32_t bit_off)
+/* The program the model placed in the slot of this member, or NULL. */
+static const char *slot_prog(const struct stops_map *map, const char *name,
+			     uint32_t bit_off)
 {
 	const struct stops_aggr *a = map->type;
 
@@ -760,7 +329,7 @@ static void omember_init(struct check *c, const struct btf_type *ot, uint32_t i,
 		om->data_len = (uint64_t)om->size < size - off
 				       ? (uint32_t)om->size
 				       : size - off;
-	om->prog = model_prog(c->map, om->btf_name, om->bit_off);
+	om->prog = slot_prog(c->map, om->btf_name, om->bit_off);
 	om->set = om->prog || (om->data && !all_zero(om->data, om->data_len));
 }
 
@@ -793,8 +362,8 @@ struct proto_side {
 	const char *w_args;	   /* finding codes */
 	const char *w_arg;
 	const char *w_ret;
-	enum check_sev sev; /* of a real difference */
-	bool prog;	    /* the program's own FUNC, not the slot */
+	enum stops_check_severity sev; /* of a real difference */
+	bool prog; /* the program's own FUNC, not the slot */
 };
 
 static void cmp_args(struct check *c, const struct proto_side *s,
@@ -808,7 +377,7 @@ static void cmp_args(struct check *c, const struct proto_side *s,
 		d = arg_diff(c->kbtf, kpa[i].type, c->obtf, opa[i].type);
 		if (d == ARG_SAME)
 			continue;
-		add_finding(c, d == ARG_ERROR ? s->sev : CHECK_NOTE,
+		add_finding(c, d == ARG_ERROR ? s->sev : STOPS_CHECK_NOTE,
 			    s->om->name, s->w_arg,
 			    type_str(c, c->kbtf, kpa[i].type),
 			    type_str(c, c->obtf, opa[i].type),
@@ -822,9 +391,9 @@ static void cmp_ret(struct check *c, const struct proto_side *s,
 		    const struct btf_type *kp)
 {
 	const struct btf_type *kr = btf_skip_mods(c->kbtf, kp->type, NULL);
-	const struct btf_type * or = btf_skip_mods(c->obtf, s->fp->type, NULL);
-	bool kv = kr && btf_is_void(kr), ov = or &&btf_is_void(or);
-	enum check_sev sev = s->sev;
+	const struct btf_type *ort = btf_skip_mods(c->obtf, s->fp->type, NULL);
+	bool kv = kr && btf_is_void(kr), ov = ort && btf_is_void(ort);
+	enum stops_check_severity sev = s->sev;
 	enum arg_diff d;
 
 	if (kv && ov)
@@ -833,14 +402,14 @@ static void cmp_ret(struct check *c, const struct proto_side *s,
 		d = ARG_ERROR;
 		/* a value the kernel never reads is harmless */
 		if (kv && s->prog)
-			sev = CHECK_NOTE;
+			sev = STOPS_CHECK_NOTE;
 	} else {
 		d = arg_diff(c->kbtf, kp->type, c->obtf, s->fp->type);
 		if (d == ARG_SAME)
 			return;
 	}
-	add_finding(c, d == ARG_ERROR ? sev : CHECK_NOTE, s->om->name, s->w_ret,
-		    type_str(c, c->kbtf, kp->type),
+	add_finding(c, d == ARG_ERROR ? sev : STOPS_CHECK_NOTE, s->om->name,
+		    s->w_ret, type_str(c, c->kbtf, kp->type),
 		    type_str(c, c->obtf, s->fp->type),
 		    "%s returns %s, kernel %s", s->who,
 		    type_desc(c, c->obtf, s->fp->type),
@@ -859,7 +428,7 @@ static void cmp_slot_proto(struct check *c, const struct omember *om,
 		.w_arg = "proto-arg",
 		.w_ret = "proto-ret",
 		/* an empty slot's declaration is never used */
-		.sev = om->prog ? CHECK_ERROR : CHECK_NOTE,
+		.sev = om->prog ? STOPS_CHECK_ERROR : STOPS_CHECK_NOTE,
 	};
 
 	if (btf_vlen(kp) != btf_vlen(op))
@@ -881,13 +450,13 @@ static void prog_explicit_args(struct check *c, const struct proto_side *s,
 	if (!on)
 		return;
 	if (on != kn)
-		add_finding(c, on > kn ? CHECK_ERROR : CHECK_NOTE, s->om->name,
-			    s->w_args, type_str(c, c->kbtf, kid),
+		add_finding(c, on > kn ? STOPS_CHECK_ERROR : STOPS_CHECK_NOTE,
+			    s->om->name, s->w_args, type_str(c, c->kbtf, kid),
 			    type_str(c, c->obtf, fid),
 			    "%s takes %u arguments, kernel passes %u", s->who,
 			    on, kn);
 	cmp_args(c, s, kp);
-	add_finding(c, CHECK_NOTE, s->om->name, "prog-ctx", NULL,
+	add_finding(c, STOPS_CHECK_NOTE, s->om->name, "prog-ctx", NULL,
 		    type_str(c, c->obtf, fid),
 		    "%s declares its parameters directly; struct_ops programs get one pointer to the kernel's arguments as u64s (use BPF_PROG)",
 		    s->who);
@@ -901,7 +470,7 @@ static void check_prog(struct check *c, const struct omember *om,
 		.w_args = "prog-args",
 		.w_arg = "prog-arg",
 		.w_ret = "prog-ret",
-		.sev = CHECK_ERROR,
+		.sev = STOPS_CHECK_ERROR,
 		.prog = true,
 	};
 	const struct btf_type *f;
@@ -912,7 +481,8 @@ static void check_prog(struct check *c, const struct omember *om,
 	f = id > 0 ? btf__type_by_id(c->obtf, (uint32_t)id) : NULL;
 	s.fp = f ? btf__type_by_id(c->obtf, f->type) : NULL;
 	if (!s.fp || !btf_is_func_proto(s.fp)) {
-		add_finding(c, CHECK_NOTE, om->name, "prog-btf", NULL, NULL,
+		add_finding(c, STOPS_CHECK_NOTE, om->name, "prog-btf", NULL,
+			    NULL,
 			    "%s has no BTF function: its prototype is not checked",
 			    s.who);
 		return;
@@ -927,18 +497,18 @@ static void check_prog(struct check *c, const struct omember *om,
 static void check_missing(struct check *c, const struct omember *om)
 {
 	if (om->prog)
-		add_finding(c, CHECK_ERROR, om->name, "member-missing", NULL,
-			    cstr(c, "program %s", om->prog),
+		add_finding(c, STOPS_CHECK_ERROR, om->name, "member-missing",
+			    NULL, cstr(c, "program %s", om->prog),
 			    "not in kernel type, object places program '%s' in it",
 			    om->prog);
 	else if (om->set)
-		add_finding(c, CHECK_ERROR, om->name, "member-missing", NULL,
-			    value_str(c, om),
+		add_finding(c, STOPS_CHECK_ERROR, om->name, "member-missing",
+			    NULL, value_str(c, om),
 			    "not in kernel type, object sets it to %s",
 			    value_str(c, om));
 	else
-		add_finding(c, CHECK_NOTE, om->name, "member-missing", NULL,
-			    "0", "not in kernel type, zero in object");
+		add_finding(c, STOPS_CHECK_NOTE, om->name, "member-missing",
+			    NULL, "0", "not in kernel type, zero in object");
 }
 
 static void check_ptr(struct check *c, const struct omember *om,
@@ -952,18 +522,18 @@ static void check_ptr(struct check *c, const struct omember *om,
 	     kfn = kp && btf_is_func_proto(kp);
 
 	if (!kfn && om->prog)
-		add_finding(c, CHECK_ERROR, om->name, "not-func-ptr",
+		add_finding(c, STOPS_CHECK_ERROR, om->name, "not-func-ptr",
 			    type_str(c, c->kbtf, kid),
 			    cstr(c, "program %s", om->prog),
 			    "kernel member is %s, not a function pointer; object places program '%s' in it",
 			    type_str(c, c->kbtf, kid), om->prog);
 	else if (!kfn && ofn)
-		add_finding(c, CHECK_NOTE, om->name, "not-func-ptr",
+		add_finding(c, STOPS_CHECK_NOTE, om->name, "not-func-ptr",
 			    type_str(c, c->kbtf, kid), NULL,
 			    "kernel member is %s, not a function pointer; the object's slot is empty",
 			    type_str(c, c->kbtf, kid));
 	else if (kfn && !ofn)
-		add_finding(c, CHECK_NOTE, om->name, "not-func-ptr",
+		add_finding(c, STOPS_CHECK_NOTE, om->name, "not-func-ptr",
 			    type_str(c, c->kbtf, kid),
 			    type_str(c, c->obtf, om->type_id),
 			    "kernel member is a function pointer, object declares %s: no program can be placed in it",
@@ -995,13 +565,13 @@ static void check_int_value(struct check *c, const struct omember *om,
 			    const struct btf_type *mt,
 			    const struct btf_type *kmt)
 {
-	uint64_t v = member_uint(c, om);
+	uint64_t v = member_uint(om);
 	int64_t sv;
 	bool ks = btf_int_encoding(kmt) & BTF_INT_SIGNED;
 	bool os = btf_int_encoding(mt) & BTF_INT_SIGNED;
 
 	if ((btf_int_encoding(kmt) & BTF_INT_BOOL) && v > 1)
-		add_finding(c, CHECK_NOTE, om->name, "value", "0 or 1",
+		add_finding(c, STOPS_CHECK_NOTE, om->name, "value", "0 or 1",
 			    value_str(c, om),
 			    "kernel member is a bool, object sets it to %s",
 			    value_str(c, om));
@@ -1012,7 +582,7 @@ static void check_int_value(struct check *c, const struct omember *om,
 		sv = (int64_t)(v | ~((UINT64_C(1) << (om->size * 8)) - 1));
 	else
 		sv = (int64_t)v;
-	add_finding(c, CHECK_NOTE, om->name, "value",
+	add_finding(c, STOPS_CHECK_NOTE, om->name, "value",
 		    ks ? "signed" : "unsigned", value_str(c, om),
 		    "kernel member is %s, object's %s: the kernel reads %s as %s",
 		    ks ? "signed" : "unsigned", os ? "signed" : "unsigned",
@@ -1032,13 +602,13 @@ static void check_array_value(struct check *c, const struct omember *om,
 		     oe->size == 1 && ke->size == 1;
 
 	if (btf_array(mt)->nelems != btf_array(kmt)->nelems)
-		add_finding(c, CHECK_NOTE, om->name, "value",
+		add_finding(c, STOPS_CHECK_NOTE, om->name, "value",
 			    cstr(c, "%u elements", btf_array(kmt)->nelems),
 			    cstr(c, "%u elements", btf_array(mt)->nelems),
 			    "kernel array has %u elements, object's %u (same size)",
 			    btf_array(kmt)->nelems, btf_array(mt)->nelems);
 	if (chars && om->set && !memchr(om->data, 0, om->data_len))
-		add_finding(c, CHECK_NOTE, om->name, "value",
+		add_finding(c, STOPS_CHECK_NOTE, om->name, "value",
 			    "NUL-terminated string", value_str(c, om),
 			    "string is not NUL-terminated");
 }
@@ -1060,13 +630,14 @@ static void check_value(struct check *c, const struct omember *om, uint32_t mid,
 	case BTF_KIND_ENUM:
 	case BTF_KIND_ENUM64:
 		if (om->size > 0 && om->size <= 8 &&
-		    !enum_has(kmt, member_uint(c, om), (uint32_t)om->size))
-			add_finding(c, CHECK_NOTE, om->name, "value",
+		    !enum_has(kmt, member_uint(om), (uint32_t)om->size))
+			add_finding(c, STOPS_CHECK_NOTE, om->name, "value",
 				    cstr(c, "a value of enum %s",
-					 type_name(c->kbtf, kmt)),
+					 btf_name_or_anon(c->kbtf, kmt)),
 				    value_str(c, om),
 				    "%s is not a value of kernel enum %s",
-				    value_str(c, om), type_name(c->kbtf, kmt));
+				    value_str(c, om),
+				    btf_name_or_anon(c->kbtf, kmt));
 		break;
 	case BTF_KIND_ARRAY:
 		check_array_value(c, om, mt, kmt);
@@ -1074,7 +645,7 @@ static void check_value(struct check *c, const struct omember *om, uint32_t mid,
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
 		if (!same_composite(c->kbtf, kmid, c->obtf, mid, false))
-			add_finding(c, CHECK_NOTE, om->name, "type-name",
+			add_finding(c, STOPS_CHECK_NOTE, om->name, "type-name",
 				    type_str(c, c->kbtf, kmid),
 				    type_str(c, c->obtf, mid),
 				    "kernel member is %s, object's %s (copied as %" PRId64
@@ -1137,7 +708,7 @@ static void check_member(struct check *c, const struct btf_type *ot, uint32_t i)
 		return;
 	}
 	if (om.bit_size || btf_member_bitfield_size(c->kt, kidx)) {
-		add_finding(c, CHECK_ERROR, om.name, "bitfield",
+		add_finding(c, STOPS_CHECK_ERROR, om.name, "bitfield",
 			    cstr(c, "%u bits",
 				 btf_member_bitfield_size(c->kt, kidx)),
 			    cstr(c, "%u bits", om.bit_size),
@@ -1147,16 +718,16 @@ static void check_member(struct check *c, const struct btf_type *ot, uint32_t i)
 	mt = btf_skip_mods(c->obtf, om.type_id, &mid);
 	kmt = btf_skip_mods(c->kbtf, km->type, &kmid);
 	if (!mt || !kmt) {
-		add_finding(c, CHECK_ERROR, om.name, "kind", NULL, NULL,
+		add_finding(c, STOPS_CHECK_ERROR, om.name, "kind", NULL, NULL,
 			    "type chain is invalid");
 		return;
 	}
 	if (btf_kind(mt) != btf_kind(kmt)) {
-		add_finding(c, CHECK_ERROR, om.name, "kind", kind_name(kmt),
-			    kind_name(mt),
+		add_finding(c, STOPS_CHECK_ERROR, om.name, "kind",
+			    btf_kind_str(kmt), btf_kind_str(mt),
 			    "kind mismatch: kernel %s (%s), object %s (%s)",
-			    kind_name(kmt), type_str(c, c->kbtf, km->type),
-			    kind_name(mt), type_str(c, c->obtf, om.type_id));
+			    btf_kind_str(kmt), type_str(c, c->kbtf, km->type),
+			    btf_kind_str(mt), type_str(c, c->obtf, om.type_id));
 		return;
 	}
 	if (btf_is_ptr(mt)) {
@@ -1165,7 +736,7 @@ static void check_member(struct check *c, const struct btf_type *ot, uint32_t i)
 	}
 	ksize = btf__resolve_size(c->kbtf, kmid);
 	if (ksize != om.size) {
-		add_finding(c, CHECK_ERROR, om.name, "size",
+		add_finding(c, STOPS_CHECK_ERROR, om.name, "size",
 			    cstr(c, "%" PRId64, ksize),
 			    cstr(c, "%" PRId64, om.size),
 			    "size mismatch: kernel %s (%" PRId64
@@ -1208,25 +779,25 @@ static bool has_value_type(const struct btf *kbtf, const char *name,
 static int find_kernel_type(struct check *c)
 {
 	const char *name = c->cm->kernel_type;
-	int32_t id = 0;
-	uint32_t i = 0;
+	const struct kernel_btf_src *src = NULL;
+	uint32_t id = 0;
 	int ret;
 
-	ret = kernel_find(c->k, c->arena, name, &i, &id, c->err);
+	ret = kernel_btf__find_struct(c->k, name, &src, &id, c->err);
 	if (ret < 0)
 		return ret;
 	if (ret) {
-		add_finding(c, CHECK_ERROR, NULL, "type-missing",
+		add_finding(c, STOPS_CHECK_ERROR, NULL, "type-missing",
 			    cstr(c, "struct %s", name), NULL,
 			    "kernel has no struct %s", name);
 		return 1;
 	}
-	c->kbtf = c->k->btfs[i].btf;
-	c->kt_id = (uint32_t)id;
+	c->kbtf = src->btf;
+	c->kt_id = id;
 	c->kt = btf__type_by_id(c->kbtf, c->kt_id);
-	c->cm->kernel_btf = c->k->btfs[i].path;
+	c->cm->kernel_btf = src->path;
 	if (!has_value_type(c->kbtf, name, c->kt_id)) {
-		add_finding(c, CHECK_ERROR, NULL, "not-struct-ops",
+		add_finding(c, STOPS_CHECK_ERROR, NULL, "not-struct-ops",
 			    cstr(c, "struct bpf_struct_ops_%s", name), NULL,
 			    "kernel struct %s is not a struct_ops type (no struct bpf_struct_ops_%s)",
 			    name, name);
@@ -1236,18 +807,21 @@ static int find_kernel_type(struct check *c)
 }
 
 static int check_map(struct check *c, const struct stops_map *map,
-		     struct check_map *cm)
+		     struct stops_check_map *cm)
 {
 	const struct btf_type *ot;
 	int ret;
 
 	c->map = map;
 	c->cm = cm;
+	c->findings = NULL;
+	c->cap_findings = 0;
 	c->ret = 0;
 	cm->map = map;
-	cm->kernel_type = arena_printf(c->arena, "%.*s",
-				       (int)essential_len(map->type_name),
-				       map->type_name);
+	cm->kernel_type =
+		arena_printf(c->arena, "%.*s",
+			     (int)btf_essential_name_len(map->type_name),
+			     map->type_name);
 	if (!cm->kernel_type)
 		return stops_errf(c->err, -ENOMEM, "out of memory");
 	ret = find_kernel_type(c);
@@ -1259,7 +833,7 @@ static int check_map(struct check *c, const struct stops_map *map,
 				  "map %s: type %u is not a struct", map->name,
 				  map->type_id);
 	if (ot->size != c->kt->size)
-		add_finding(c, CHECK_NOTE, NULL, "type-size",
+		add_finding(c, STOPS_CHECK_NOTE, NULL, "type-size",
 			    cstr(c, "%u", c->kt->size), cstr(c, "%u", ot->size),
 			    "object type is %u bytes, kernel's %u (libbpf copies members by name)",
 			    ot->size, c->kt->size);
@@ -1269,56 +843,70 @@ static int check_map(struct check *c, const struct stops_map *map,
 }
 
 static int check_maps(struct check *c, const struct stops_model *m,
-		      struct check_result *res)
+		      struct stops_check_result *res)
 {
+	struct stops_check_map *maps;
 	int ret;
 
 	res->obj_name = m->obj_name;
-	res->maps = arena_calloc(c->arena, m->nr_maps ? m->nr_maps : 1,
-				 sizeof(*res->maps));
-	if (!res->maps)
+	maps = arena_calloc(c->arena, m->nr_maps ? m->nr_maps : 1,
+			    sizeof(*maps));
+	if (!maps)
 		return stops_errf(c->err, -ENOMEM, "out of memory");
+	res->maps = maps;
 	for (uint32_t i = 0; i < m->nr_maps; i++) {
-		ret = check_map(c, &m->maps[i], &res->maps[i]);
+		ret = check_map(c, &m->maps[i], &maps[i]);
 		if (ret)
 			return ret;
 		res->nr_maps++;
-		res->nr_errors += res->maps[i].nr_errors;
-		res->nr_notes += res->maps[i].nr_notes;
+		res->nr_errors += maps[i].nr_errors;
+		res->nr_notes += maps[i].nr_notes;
 	}
 	return 0;
 }
 
-int stops_check(const struct stops_model *m,
-		const struct stops_check_opts *opts, FILE *out,
-		struct stops_err *err)
+void stops_check_result__free(struct stops_check_result *res)
 {
-	struct check_result res = {.obj_name = NULL};
-	struct kernel k = {.btfs = NULL};
-	struct arena a = {0};
-	struct check c = {.arena = &a, .k = &k, .err = err};
+	struct check_result *r = (struct check_result *)res;
+
+	if (!r)
+		return;
+	arena_free(&r->arena);
+	free(r);
+}
+
+int stops_model__check(const struct stops_model *model,
+		       const struct stops_check_opts *opts,
+		       struct stops_check_result **resp, struct stops_err *err)
+{
+	struct kernel_btf k = {.srcs = NULL};
+	struct check_result *r;
+	struct check c = {.k = &k, .err = err};
+	const char **paths = NULL;
 	int ret;
 
-	if (!m || !m->btf || !out)
-		return stops_errf(err, -EINVAL, "check: no model or output");
-	c.obtf = m->btf;
-	ret = kernel_open(&k, &a, opts, &res, err);
-	if (ret)
-		goto out;
-	ret = check_maps(&c, m, &res);
-	if (ret)
-		goto out;
-	if (opts && opts->json)
-		ret = check_report_json(&res, out);
-	else
-		ret = check_report_text(&res, out);
+	if (resp)
+		*resp = NULL;
+	if (!model || !model->btf || !resp)
+		return stops_errf(err, -EINVAL, "check: no model or result");
+	if (!OPTS_VALID(opts, stops_check_opts))
+		return stops_errf(err, -EINVAL, "check: invalid options");
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return stops_errf(err, -ENOMEM, "out of memory");
+	c.arena = &r->arena;
+	c.obtf = model->btf;
+	ret = kernel_btf__open(&k, &r->arena, OPTS_GET(opts, kernel_btf, NULL),
+			       OPTS_GET(opts, nr_kernel_btf, 0), &paths,
+			       &r->pub.nr_kernel_btf, err);
+	r->pub.kernel_btf = paths;
+	if (!ret)
+		ret = check_maps(&c, model, &r->pub);
+	kernel_btf__free(&k);
 	if (ret) {
-		stops_errf(err, ret, "cannot write report: %s", strerror(-ret));
-		goto out;
+		stops_check_result__free(&r->pub);
+		return ret;
 	}
-	ret = res.nr_errors ? 1 : 0;
-out:
-	kernel_free(&k);
-	arena_free(&a);
-	return ret;
+	*resp = &r->pub;
+	return 0;
 }

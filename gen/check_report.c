@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-/* Kernel compatibility check: the readable report and the JSON document. */
+/* Check report writers: a stops_check_result as text or as JSON. */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
-#include "check.h"
+#include "json.h"
+#include "util.h"
 
-static const char *sev_name(enum check_sev sev)
+#define stops_write_opts__last_field format
+
+static const char *sev_name(enum stops_check_severity sev)
 {
-	return sev == CHECK_ERROR ? "error" : "note";
+	return sev == STOPS_CHECK_ERROR ? "error" : "note";
 }
 
 static const char *plural(uint32_t n)
@@ -22,17 +26,17 @@ static int out_status(FILE *out)
 
 /* --- text ------------------------------------------------------------ */
 
-static void text_finding(const struct check_finding *f, FILE *out)
+static void text_finding(const struct stops_check_finding *f, FILE *out)
 {
-	fprintf(out, "  %s:%s ", sev_name(f->sev),
-		f->sev == CHECK_ERROR ? "" : " ");
+	fprintf(out, "  %s:%s ", sev_name(f->severity),
+		f->severity == STOPS_CHECK_ERROR ? "" : " ");
 	if (f->member)
 		fprintf(out, "member '%s': ", f->member);
 	fprintf(out, "%s\n", f->msg);
 }
 
-static void text_map(const struct check_result *res, const struct check_map *cm,
-		     FILE *out)
+static void text_map(const struct stops_check_result *res,
+		     const struct stops_check_map *cm, FILE *out)
 {
 	const struct stops_map *map = cm->map;
 
@@ -46,7 +50,7 @@ static void text_map(const struct check_result *res, const struct check_map *cm,
 		text_finding(&cm->findings[i], out);
 }
 
-int check_report_text(const struct check_result *res, FILE *out)
+static int write_text(const struct stops_check_result *res, FILE *out)
 {
 	for (uint32_t i = 0; i < res->nr_maps; i++)
 		text_map(res, &res->maps[i], out);
@@ -63,82 +67,21 @@ int check_report_text(const struct check_result *res, FILE *out)
 
 /* --- JSON ------------------------------------------------------------ */
 
-/* Length of the well-formed UTF-8 sequence at p (2 to 4 bytes), or 0. */
-static int utf8_len(const unsigned char *p)
-{
-	int n = p[0] >= 0xf0 && p[0] <= 0xf4   ? 4
-		: p[0] >= 0xe0		       ? 3
-		: p[0] >= 0xc2 && p[0] <= 0xdf ? 2
-					       : 0;
-
-	if (p[0] >= 0xf5)
-		return 0;
-	for (int i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-	}
-	if ((n == 3 && p[0] == 0xe0 && p[1] < 0xa0) ||
-	    (n == 3 && p[0] == 0xed && p[1] >= 0xa0) ||
-	    (n == 4 && p[0] == 0xf0 && p[1] < 0x90) ||
-	    (n == 4 && p[0] == 0xf4 && p[1] >= 0x90))
-		return 0;
-	return n;
-}
-
-static void json_str(const char *s, FILE *out)
-{
-	int n;
-
-	if (!s) {
-		fputs("null", out);
-		return;
-	}
-	fputc('"', out);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
-		case '"':
-			fputs("\\\"", out);
-			break;
-		case '\\':
-			fputs("\\\\", out);
-			break;
-		case '\n':
-			fputs("\\n", out);
-			break;
-		case '\t':
-			fputs("\\t", out);
-			break;
-		default:
-			/* a stray byte (hostile BTF names) is escaped, so the
-			 * document stays valid UTF-8 */
-			n = *p >= 0x80 ? utf8_len(p) : 0;
-			if (n) {
-				fwrite(p, 1, (size_t)n, out);
-				p += n - 1;
-			} else if (*p < 0x20 || *p >= 0x7f) {
-				fprintf(out, "\\u%04x", *p);
-			} else {
-				fputc(*p, out);
-			}
-		}
-	}
-	fputc('"', out);
-}
-
 static void json_key(const char *indent, const char *key, const char *val,
 		     bool last, FILE *out)
 {
 	fprintf(out, "%s\"%s\": ", indent, key);
-	json_str(val, out);
+	json_str(out, val);
 	fputs(last ? "\n" : ",\n", out);
 }
 
-static void json_finding(const struct check_finding *f, bool last, FILE *out)
+static void json_finding(const struct stops_check_finding *f, bool last,
+			 FILE *out)
 {
 	const char *in = "          ";
 
 	fputs("        {\n", out);
-	json_key(in, "severity", sev_name(f->sev), false, out);
+	json_key(in, "severity", sev_name(f->severity), false, out);
 	json_key(in, "member", f->member, false, out);
 	json_key(in, "what", f->what, false, out);
 	json_key(in, "expected", f->expected, false, out);
@@ -147,7 +90,7 @@ static void json_finding(const struct check_finding *f, bool last, FILE *out)
 	fprintf(out, "        }%s\n", last ? "" : ",");
 }
 
-static void json_map(const struct check_map *cm, bool last, FILE *out)
+static void json_map(const struct stops_check_map *cm, bool last, FILE *out)
 {
 	const char *in = "      ";
 
@@ -167,14 +110,14 @@ static void json_map(const struct check_map *cm, bool last, FILE *out)
 	fprintf(out, "    }%s\n", last ? "" : ",");
 }
 
-int check_report_json(const struct check_result *res, FILE *out)
+static int write_json(const struct stops_check_result *res, FILE *out)
 {
 	fputs("{\n", out);
 	json_key("  ", "object", res->obj_name, false, out);
 	fputs("  \"kernel_btf\": [", out);
 	for (uint32_t i = 0; i < res->nr_kernel_btf; i++) {
 		fputs(i ? ", " : "", out);
-		json_str(res->kernel_btf[i], out);
+		json_str(out, res->kernel_btf[i]);
 	}
 	fputs("],\n", out);
 	fprintf(out, "  \"compatible\": %s,\n",
@@ -186,4 +129,22 @@ int check_report_json(const struct check_result *res, FILE *out)
 		json_map(&res->maps[i], i + 1 == res->nr_maps, out);
 	fprintf(out, "%s]\n}\n", res->nr_maps ? "  " : "");
 	return out_status(out);
+}
+
+int stops_check_result__write(const struct stops_check_result *res, FILE *out,
+			      const struct stops_write_opts *opts,
+			      struct stops_err *err)
+{
+	int ret;
+
+	if (!res || !out || !OPTS_VALID(opts, stops_write_opts))
+		return stops_errf(err, -EINVAL, "report: invalid arguments");
+	if (OPTS_GET(opts, format, STOPS_FORMAT_TEXT) == STOPS_FORMAT_JSON)
+		ret = write_json(res, out);
+	else
+		ret = write_text(res, out);
+	if (ret)
+		return stops_errf(err, ret, "cannot write report: %s",
+				  strerror(-ret));
+	return 0;
 }

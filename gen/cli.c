@@ -229,9 +229,12 @@ out:
 static int emit(const struct stops_model *m, const struct args *a, FILE *f,
 		struct stops_err *err)
 {
+	STOPS_OPTS(stops_write_opts, opts,
+		   .format = a->json ? STOPS_FORMAT_JSON : STOPS_FORMAT_TEXT);
+
 	if (!strcmp(a->cmd, "dump"))
-		return stops_emit_dump(m, a->json, f, err);
-	return stops_emit_c(m, f, err);
+		return stops_model__emit_dump(m, f, &opts, err);
+	return stops_model__emit_c(m, f, NULL, err);
 }
 
 /* A pipe needs no atomic replace: stream, do not hold the whole output. */
@@ -296,20 +299,26 @@ static int run_emit(const struct stops_model *m, const struct args *a)
 
 static int run_check(const struct stops_model *m, const struct args *a)
 {
-	struct stops_check_opts opts = {
-		.kernel_btf = a->kernel_btf,
-		.nr_kernel_btf = a->nr_kernel_btf,
-		.json = a->json,
-	};
+	STOPS_OPTS(stops_check_opts, opts, .kernel_btf = a->kernel_btf,
+		   .nr_kernel_btf = a->nr_kernel_btf);
+	STOPS_OPTS(stops_write_opts, wopts,
+		   .format = a->json ? STOPS_FORMAT_JSON : STOPS_FORMAT_TEXT);
+	struct stops_check_result *res = NULL;
 	struct stops_err err = {""};
+	bool compatible = false;
 	int ret;
 
-	ret = stops_check(m, &opts, stdout, &err);
+	ret = stops_model__check(m, &opts, &res, &err);
+	if (!ret) {
+		compatible = !res->nr_errors;
+		ret = stops_check_result__write(res, stdout, &wopts, &err);
+	}
+	stops_check_result__free(res);
 	if (fflush(stdout) && ret >= 0)
 		return fail("<stdout>", strerror(errno));
 	if (ret < 0)
 		return fail(a->obj, err.msg[0] ? err.msg : strerror(-ret));
-	return ret ? EXIT_INCOMPATIBLE : 0;
+	return compatible ? 0 : EXIT_INCOMPATIBLE;
 }
 
 /* libbpf's BTF parser warns on stderr: the one-line error says it all. */
@@ -323,7 +332,7 @@ static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
 
 int main(int argc, char **argv)
 {
-	struct stops_open_opts opts = {0};
+	STOPS_OPTS(stops_open_opts, opts);
 	struct stops_object *obj = NULL;
 	struct stops_err err = {""};
 	struct args a = {0};

@@ -5,15 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "bpf_elf.h"
 
 #ifndef EM_BPF
 #define EM_BPF 247
 #endif
 
-static const char *const st_ops_sec_names[2] = {
-	".struct_ops",
-	".struct_ops.link",
+const char *const st_ops_sec_names[NR_ST_OPS_SECS] = {
+	[ST_OPS_SEC] = ".struct_ops",
+	[ST_OPS_LINK_SEC] = ".struct_ops.link",
 };
 
 /* What the parse needs while libelf is open; nothing here outlives it. */
@@ -23,8 +23,8 @@ struct elf_state {
 	size_t nr_secs;
 	Elf_Scn *symtab;
 	uint32_t strtab_idx;
-	Elf_Scn *rel[2];
-	const char *rel_name[2];
+	Elf_Scn *rel[NR_ST_OPS_SECS];
+	const char *rel_name[NR_ST_OPS_SECS];
 	const char *prog_sec_ok; /* last program section found valid */
 };
 
@@ -110,7 +110,7 @@ static int sec_data(const struct bpf_elf *e, const GElf_Shdr *sh,
 
 static int st_ops_sec_index(const char *name)
 {
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < NR_ST_OPS_SECS; i++)
 		if (!strcmp(name, st_ops_sec_names[i]))
 			return i;
 	return -1;
@@ -177,8 +177,10 @@ static int cmp_sym(const void *a, const void *b)
 
 static bool is_st_ops_shndx(const struct bpf_elf *e, uint32_t shndx)
 {
-	return (e->st_ops[0].data && e->st_ops[0].idx == shndx) ||
-	       (e->st_ops[1].data && e->st_ops[1].idx == shndx);
+	for (int i = 0; i < NR_ST_OPS_SECS; i++)
+		if (e->st_ops[i].data && e->st_ops[i].idx == shndx)
+			return true;
+	return false;
 }
 
 /*
@@ -402,7 +404,7 @@ static int parse(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 	if (elf_errno())
 		return elf_err(err, "bad section headers");
 	ret = load_syms(e, s, a, err);
-	for (int i = 0; !ret && i < 2; i++)
+	for (int i = 0; !ret && i < NR_ST_OPS_SECS; i++)
 		ret = load_relocs(e, s, a, i, err);
 	return ret;
 }

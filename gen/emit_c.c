@@ -5,7 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "out.h"
+#include "util.h"
+
+#define stops_emit_c_opts__last_field sz
 
 /*
  * A map type's body, emitted once per layout into memory: maps of one
@@ -19,7 +22,7 @@ struct body {
 };
 
 struct emit {
-	const struct stops_model *m;
+	const struct stops_model *model;
 	const struct stops_map *map; /* whose type is being emitted, or NULL */
 	struct name_set enum_names;  /* enumerators emitted so far */
 	struct out *o;		     /* where text goes: file or body */
@@ -351,8 +354,9 @@ static int emit_asserts(struct emit *e, const struct stops_aggr *a)
 	out_printf(e->o,
 		   "%s__MEMBERS(STOPS_SHADOW__AT, %s %s, \"%s: %s\")\n"
 		   "STOPS_SHADOW__SIZE(%s %s, \"%s: %s\", %u);\n\n",
-		   layout_owner(a)->c_name, kw, a->c_name, e->m->obj_name,
-		   a->path, kw, a->c_name, e->m->obj_name, a->path, a->size);
+		   layout_owner(a)->c_name, kw, a->c_name, e->model->obj_name,
+		   a->path, kw, a->c_name, e->model->obj_name, a->path,
+		   a->size);
 	return ret;
 }
 
@@ -372,8 +376,8 @@ static int emit_assert_matches(struct emit *e, const struct stops_map *map)
 		   "\t%s__%s(STOPS_SHADOW__MATCH, T, \"%s: map %s\") \\\n"
 		   "\tSTOPS_SHADOW__MATCH_SIZE(T, \"%s: map %s\", %u)\n\n",
 		   map->shadow_name, owner->c_name,
-		   differ ? "BTF_MEMBERS" : "MEMBERS", e->m->obj_name,
-		   map->name, e->m->obj_name, map->name, a->size);
+		   differ ? "BTF_MEMBERS" : "MEMBERS", e->model->obj_name,
+		   map->name, e->model->obj_name, map->name, a->size);
 	return ret;
 }
 
@@ -397,15 +401,15 @@ static void emit_accessors(struct emit *e, const struct stops_map *map)
 static const struct stops_enum_val *enum_val_seen(struct emit *e, uint32_t ei,
 						  uint32_t vi)
 {
-	const struct stops_model *m = e->m;
-	const char *name = m->enums[ei]->vals[vi].name;
+	const struct stops_model *model = e->model;
+	const char *name = model->enums[ei]->vals[vi].name;
 
 	/* The set answers the common case, no earlier one, in O(1); if it
 	 * cannot (out of memory), the scan below still gives the answer. */
 	if (!name_set_add(&e->enum_names, name))
 		return NULL;
 	for (uint32_t i = 0; i <= ei; i++) {
-		const struct stops_enum *en = m->enums[i];
+		const struct stops_enum *en = model->enums[i];
 		uint32_t n = i == ei ? vi : en->nr_vals;
 
 		for (uint32_t j = 0; j < n; j++)
@@ -438,7 +442,7 @@ static void emit_enum_value(struct emit *e, const struct stops_enum *en,
  */
 static void emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
 {
-	const struct stops_enum *en = e->m->enums[ei];
+	const struct stops_enum *en = e->model->enums[ei];
 	const struct stops_enum_val *v = &en->vals[vi];
 	const struct stops_enum_val *seen = enum_val_seen(e, ei, vi);
 
@@ -450,23 +454,24 @@ static void emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
 		out_printf(e->o, "/* %s differs in an enum above */\n",
 			   v->name);
 	if (seen && en->name)
-		out_printf(e->o, "#define %s__%s__%s ", e->m->obj_name,
+		out_printf(e->o, "#define %s__%s__%s ", e->model->obj_name,
 			   en->name, v->name);
 	else if (seen)
-		out_printf(e->o, "#define %s__enum%u__%s ", e->m->obj_name, ei,
-			   v->name);
+		out_printf(e->o, "#define %s__enum%u__%s ", e->model->obj_name,
+			   ei, v->name);
 	else
-		out_printf(e->o, "#define %s__%s ", e->m->obj_name, v->name);
+		out_printf(e->o, "#define %s__%s ", e->model->obj_name,
+			   v->name);
 	emit_enum_value(e, en, v->value);
 	out_char(e->o, '\n');
 }
 
 static void emit_enums(struct emit *e)
 {
-	const struct stops_model *m = e->m;
+	const struct stops_model *model = e->model;
 
-	for (uint32_t i = 0; i < m->nr_enums; i++) {
-		const struct stops_enum *en = m->enums[i];
+	for (uint32_t i = 0; i < model->nr_enums; i++) {
+		const struct stops_enum *en = model->enums[i];
 
 		out_printf(e->o, "/* enum %s: %u bytes, %s */\n",
 			   en->name ? en->name : "(anon)", en->size,
@@ -538,28 +543,28 @@ static void emit_prologue(struct emit *e, const char *guard)
 		   "#include <bpf/libbpf.h>\n"
 		   "#endif\n\n"
 		   "struct bpf_program;\n\n",
-		   e->m->obj_name, STOPS_SHADOW_VERSION, guard, guard);
+		   e->model->obj_name, STOPS_SHADOW_VERSION, guard, guard);
 	out_mem(e->o, helpers, sizeof(helpers) - 1);
 }
 
 static int emit_header(struct emit *e)
 {
-	const struct stops_model *m = e->m;
+	const struct stops_model *model = e->model;
 	char guard[320];
 	int ret;
 
-	snprintf(guard, sizeof(guard), "__STOPS_SHADOW_%s_H", m->obj_name);
+	snprintf(guard, sizeof(guard), "__STOPS_SHADOW_%s_H", model->obj_name);
 	for (size_t i = 0; guard[i]; i++)
 		guard[i] = (char)toupper((unsigned char)guard[i]);
 	emit_prologue(e, guard);
 	emit_enums(e);
 	/* Each map's type follows the nested types it needs, in map order. */
-	for (uint32_t k = 0, next = 0; k < m->nr_aggrs; k++) {
-		const struct stops_aggr *a = m->aggrs[k];
+	for (uint32_t k = 0, next = 0; k < model->nr_aggrs; k++) {
+		const struct stops_aggr *a = model->aggrs[k];
 
 		e->map = NULL;
-		if (next < m->nr_maps && m->maps[next].type == a)
-			e->map = &m->maps[next++];
+		if (next < model->nr_maps && model->maps[next].type == a)
+			e->map = &model->maps[next++];
 		if (e->map)
 			out_printf(e->o,
 				   "/* map %s: struct %s in %s, %u bytes */\n",
@@ -570,35 +575,40 @@ static int emit_header(struct emit *e)
 			return ret;
 		if (e->map)
 			out_printf(e->o, "#define %s__%s__%s %s\n\n",
-				   m->obj_name, e->map->name, e->map->type_name,
-				   e->map->shadow_name);
+				   model->obj_name, e->map->name,
+				   e->map->type_name, e->map->shadow_name);
 		ret = emit_asserts(e, a);
 		if (ret)
 			return ret;
 	}
-	for (uint32_t k = 0; k < m->nr_maps; k++) {
-		ret = emit_assert_matches(e, &m->maps[k]);
+	for (uint32_t k = 0; k < model->nr_maps; k++) {
+		ret = emit_assert_matches(e, &model->maps[k]);
 		if (ret)
 			return ret;
 	}
-	if (m->nr_maps)
+	if (model->nr_maps)
 		out_str(e->o, "#ifndef STOPS_SHADOW_NO_LIBBPF\n");
-	for (uint32_t k = 0; k < m->nr_maps; k++)
-		emit_accessors(e, &m->maps[k]);
-	if (m->nr_maps)
+	for (uint32_t k = 0; k < model->nr_maps; k++)
+		emit_accessors(e, &model->maps[k]);
+	if (model->nr_maps)
 		out_str(e->o, "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n");
 	out_printf(e->o, "#endif /* %s */\n", guard);
 	return 0;
 }
 
-int stops_emit_c(const struct stops_model *m, FILE *out, struct stops_err *err)
+int stops_model__emit_c(const struct stops_model *model, FILE *out,
+			const struct stops_emit_c_opts *opts,
+			struct stops_err *err)
 {
-	struct emit *e = calloc(1, sizeof(*e));
+	struct emit *e;
 	int ret = -ENOMEM;
 
+	if (!model || !out || !OPTS_VALID(opts, stops_emit_c_opts))
+		return stops_errf(err, -EINVAL, "emit: invalid arguments");
+	e = calloc(1, sizeof(*e));
 	if (!e)
 		return stops_errf(err, -ENOMEM, "out of memory");
-	e->m = m;
+	e->model = model;
 	/* malloc, not calloc: untouched buffer pages cost no page faults */
 	e->file = malloc(sizeof(*e->file));
 	e->body.text = malloc(sizeof(*e->body.text));

@@ -4,7 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "json.h"
+#include "util.h"
+
+#define stops_write_opts__last_field format
 
 /* One flattened row: a member with its absolute place and value. */
 struct row {
@@ -23,31 +26,6 @@ struct dump {
 	bool json;
 	bool first_row;
 };
-
-static const char *kind_name(enum stops_kind k)
-{
-	switch (k) {
-	case STOPS_INT:
-		return "int";
-	case STOPS_FLOAT:
-		return "float";
-	case STOPS_ENUM:
-		return "enum";
-	case STOPS_ARRAY:
-		return "array";
-	case STOPS_FUNC_PTR:
-		return "func_ptr";
-	case STOPS_STRUCT:
-		return "struct";
-	case STOPS_UNION:
-		return "union";
-	case STOPS_OPAQUE:
-		return "opaque";
-	case STOPS_PADDING:
-		return "padding";
-	}
-	return "?";
-}
 
 static uint64_t load_le(const uint8_t *p, uint32_t size)
 {
@@ -194,20 +172,10 @@ static void fmt_value(struct row *r, const uint8_t *data)
 	}
 }
 
-static void json_str(FILE *out, const char *s)
+/* The dump's JSON spells a missing name as "" (null is for programs). */
+static void json_text(FILE *out, const char *s)
 {
-	fputc('"', out);
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
+	json_str(out, s ? s : "");
 }
 
 static void print_row(struct dump *d, const struct row *r)
@@ -223,7 +191,7 @@ static void print_row(struct dump *d, const struct row *r)
 			"  %6" PRIu32 " %6" PRIu32 " %-6s %-8s %-24s %s",
 			r->offset,
 			m->bit_size ? (m->bit_size + 7) / 8 : m->size, bits,
-			kind_name(m->kind), r->path, r->value);
+			stops_kind__str(m->kind), r->path, r->value);
 		if (m->kind == STOPS_FUNC_PTR && r->prog->name)
 			fprintf(d->out, " (%s)", r->prog->sec);
 		if (m->kind == STOPS_OPAQUE)
@@ -233,32 +201,33 @@ static void print_row(struct dump *d, const struct row *r)
 	}
 	fprintf(d->out, "%s\n        {\"member\": ", d->first_row ? "" : ",");
 	d->first_row = false;
-	json_str(d->out, r->path);
+	json_text(d->out, r->path);
 	fprintf(d->out, ", \"c_name\": ");
-	json_str(d->out, m->c_name);
+	json_text(d->out, m->c_name);
 	fprintf(d->out,
 		", \"kind\": \"%s\", \"offset\": %" PRIu32
 		", \"size\": %" PRIu32 ", \"bit_offset\": %" PRIu32
 		", \"bit_size\": %" PRIu32 ", \"c_type\": ",
-		kind_name(m->kind), r->offset, m->size, r->bit, m->bit_size);
-	json_str(d->out, m->c_type);
+		stops_kind__str(m->kind), r->offset, m->size, r->bit,
+		m->bit_size);
+	json_text(d->out, m->c_type);
 	fprintf(d->out, ", \"value\": ");
-	json_str(d->out, r->value);
+	json_text(d->out, r->value);
 	if (m->kind == STOPS_FUNC_PTR) {
 		fprintf(d->out, ", \"program\": ");
 		if (r->prog->name)
-			json_str(d->out, r->prog->name);
+			json_text(d->out, r->prog->name);
 		else
 			fprintf(d->out, "null");
 		fprintf(d->out, ", \"program_section\": ");
 		if (r->prog->sec)
-			json_str(d->out, r->prog->sec);
+			json_text(d->out, r->prog->sec);
 		else
 			fprintf(d->out, "null");
 	}
 	if (m->why) {
 		fprintf(d->out, ", \"why\": ");
-		json_str(d->out, m->why);
+		json_text(d->out, m->why);
 	}
 	fprintf(d->out, "}");
 }
@@ -318,16 +287,16 @@ static int dump_map_json(struct dump *d, const struct stops_map *map, bool last)
 	int ret;
 
 	fprintf(d->out, "    {\"name\": ");
-	json_str(d->out, map->name);
+	json_text(d->out, map->name);
 	fprintf(d->out, ", \"type\": ");
-	json_str(d->out, map->type_name);
+	json_text(d->out, map->type_name);
 	fprintf(d->out, ", \"section\": ");
-	json_str(d->out, map->sec_name);
+	json_text(d->out, map->sec_name);
 	fprintf(d->out,
 		", \"section_offset\": %" PRIu32 ", \"size\": %" PRIu32
 		", \"shadow\": ",
 		map->sec_off, map->size);
-	json_str(d->out, map->shadow_name);
+	json_text(d->out, map->shadow_name);
 	fprintf(d->out, ",\n      \"members\": [");
 	d->first_row = true;
 	ret = dump_aggr(d, map->type, "", 0, 0);
@@ -335,15 +304,21 @@ static int dump_map_json(struct dump *d, const struct stops_map *map, bool last)
 	return ret;
 }
 
-int stops_emit_dump(const struct stops_model *m, bool json, FILE *out,
-		    struct stops_err *err)
+int stops_model__emit_dump(const struct stops_model *m, FILE *out,
+			   const struct stops_write_opts *opts,
+			   struct stops_err *err)
 {
-	struct dump d = {.model = m, .out = out, .json = json};
+	struct dump d = {.model = m, .out = out};
+	bool json;
 	int ret = 0;
 
+	if (!m || !out || !OPTS_VALID(opts, stops_write_opts))
+		return stops_errf(err, -EINVAL, "dump: invalid arguments");
+	json = OPTS_GET(opts, format, STOPS_FORMAT_TEXT) == STOPS_FORMAT_JSON;
+	d.json = json;
 	if (json) {
 		fprintf(out, "{\"object\": ");
-		json_str(out, m->obj_name);
+		json_text(out, m->obj_name);
 		fprintf(out, ", \"maps\": [\n");
 	} else {
 		fprintf(out, "object %s: %" PRIu32 " struct_ops map%s\n",

@@ -5,10 +5,12 @@
  * the stream, so emitters append here and the buffer goes out in big
  * fwrite()s.
  */
+#include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "out.h"
 
 void out_init(struct out *o, FILE *f)
 {
@@ -99,9 +101,37 @@ void out_u64(struct out *o, uint64_t v)
 	out_mem(o, tmp + i, sizeof(tmp) - i);
 }
 
+/* Any other format: vsnprintf, so flags, widths and %d print right. */
+static void out_vprintf_slow(struct out *o, const char *fmt, va_list ap)
+{
+	char small[256], *p = small;
+	va_list again;
+	int len;
+
+	va_copy(again, ap);
+	len = vsnprintf(small, sizeof(small), fmt, again);
+	va_end(again);
+	if (len < 0) {
+		o->err = o->err ? o->err : -EINVAL;
+		return;
+	}
+	if ((size_t)len >= sizeof(small)) {
+		p = malloc((size_t)len + 1);
+		if (!p) {
+			o->err = o->err ? o->err : -ENOMEM;
+			return;
+		}
+		vsnprintf(p, (size_t)len + 1, fmt, ap);
+	}
+	out_mem(o, p, (size_t)len);
+	if (p != small)
+		free(p);
+}
+
 /*
- * The subset of printf the emitters use: %s, %u (uint32_t) and %%.
- * The format attribute still type-checks the arguments.
+ * Emitters print millions of lines made of %s and %u (uint32_t): those
+ * are appended directly, without vsnprintf's parsing and locking; from
+ * the first other conversion on, vsnprintf formats the rest.
  */
 void out_printf(struct out *o, const char *fmt, ...)
 {
@@ -124,13 +154,12 @@ void out_printf(struct out *o, const char *fmt, ...)
 		case '%':
 			out_char(o, '%');
 			break;
-		case '\0': /* a trailing '%' */
-			out_char(o, '%');
-			p--;
-			break;
-		default: /* not used; keep the text visible */
-			out_mem(o, pct, 2);
-			break;
+		default:
+			/* ap is at this conversion's argument: the rest of
+			 * the format goes to vsnprintf */
+			out_vprintf_slow(o, pct, ap);
+			va_end(ap);
+			return;
 		}
 	}
 	out_str(o, p);

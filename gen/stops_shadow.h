@@ -7,12 +7,40 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define STOPS_SHADOW_VERSION "0.1.0"
+#define STOPS_SHADOW_VERSION "0.2.0"
+
+/*
+ * ABI. Only functions marked STOPS_API are exported from libstops_gen.so,
+ * each under a version node of gen/libstops_gen.map. Within one SOVERSION
+ * a release only adds: new functions (in a new node), new fields at the end
+ * of opts structs (sz tells the library which ones a caller knows), new
+ * fields at the end of the model and check-result structs, which the
+ * library allocates and callers only read (never allocate, copy by value
+ * or take sizeof of). Removing or changing anything bumps the SOVERSION.
+ * See gen/README.md.
+ */
+#ifndef STOPS_API
+#define STOPS_API __attribute__((visibility("default")))
+#endif
+
+/*
+ * Declare and zero an opts struct with its size set, then the fields:
+ *	STOPS_OPTS(stops_open_opts, opts, .name = "foo");
+ * Bytes a caller's sz covers beyond what this library knows must be zero.
+ * Like LIBBPF_OPTS it is GNU C; in C++ or ISO C, zero the struct and set
+ * .sz = sizeof(struct ...) by hand.
+ */
+#define STOPS_OPTS(TYPE, NAME, ...)                                            \
+	struct TYPE NAME = ({                                                  \
+		memset(&NAME, 0, sizeof(struct TYPE));                         \
+		(struct TYPE){.sz = sizeof(struct TYPE), __VA_ARGS__};         \
+	})
 
 struct btf;
 struct stops_object;
@@ -133,14 +161,17 @@ struct stops_map {
 static inline const struct stops_prog *
 stops_map__prog(const struct stops_map *map, const struct stops_member *m)
 {
-	static const struct stops_prog none;
+	static const struct stops_prog none = {NULL, NULL};
 
 	if (m->kind != STOPS_FUNC_PTR || m->slot >= map->type->nr_slots)
 		return &none;
 	return &map->progs[m->slot];
 }
 
-/* Nested aggregates are listed so that each comes before its users. */
+/*
+ * The model of an object: versioned data owned by the stops_object.
+ * Nested aggregates are listed so that each comes before its users.
+ */
 struct stops_model {
 	const char *obj_name;
 	const struct btf *btf;
@@ -152,40 +183,127 @@ struct stops_model {
 	struct stops_aggr **aggrs; /* named shadow types, dependencies first */
 };
 
+/* "int", "func_ptr", "padding", ...: the kind as dump spells it. */
+STOPS_API const char *stops_kind__str(enum stops_kind kind);
+
+/* --- objects --------------------------------------------------------- */
+
 struct stops_open_opts {
+	size_t sz; /* sizeof(struct stops_open_opts): STOPS_OPTS sets it */
 	const char *name; /* object name; NULL: derived from the file name */
+	size_t : 0;
 };
 
-int stops_object__open_file(const char *path,
-			    const struct stops_open_opts *opts,
-			    struct stops_object **objp, struct stops_err *err);
-int stops_object__open_mem(const void *buf, size_t size,
-			   const struct stops_open_opts *opts,
-			   struct stops_object **objp, struct stops_err *err);
-void stops_object__free(struct stops_object *obj);
-const struct stops_model *stops_object__model(const struct stops_object *obj);
+STOPS_API int stops_object__open_file(const char *path,
+				      const struct stops_open_opts *opts,
+				      struct stops_object **objp,
+				      struct stops_err *err);
+STOPS_API int stops_object__open_mem(const void *buf, size_t size,
+				     const struct stops_open_opts *opts,
+				     struct stops_object **objp,
+				     struct stops_err *err);
+STOPS_API void stops_object__free(struct stops_object *obj);
+STOPS_API const struct stops_model *
+stops_object__model(const struct stops_object *obj);
 
 /* "foo.bpf.o" -> "foo"; caller frees. NULL on ENOMEM. */
-char *stops_obj_name_from_path(const char *path);
+STOPS_API char *stops_object__name_from_path(const char *path);
 
-int stops_emit_c(const struct stops_model *m, FILE *out, struct stops_err *err);
-int stops_emit_dump(const struct stops_model *m, bool json, FILE *out,
-		    struct stops_err *err);
+/* --- emitters -------------------------------------------------------- */
 
-struct stops_check_opts {
-	const char *const *kernel_btf; /* NULL/0: /sys/kernel/btf/vmlinux */
-	size_t nr_kernel_btf;
-	bool json;
+enum stops_format {
+	STOPS_FORMAT_TEXT, /* a table / report for people */
+	STOPS_FORMAT_JSON,
+};
+
+struct stops_emit_c_opts {
+	size_t sz;
+	size_t : 0;
+};
+
+/* The shadow-type header. opts may be NULL. */
+STOPS_API int stops_model__emit_c(const struct stops_model *model, FILE *out,
+				  const struct stops_emit_c_opts *opts,
+				  struct stops_err *err);
+
+/* Written by the dump and the check report writers. */
+struct stops_write_opts {
+	size_t sz;
+	enum stops_format format; /* default STOPS_FORMAT_TEXT */
+	size_t : 0;
+};
+
+/* Each map's layout and initial values. opts may be NULL. */
+STOPS_API int stops_model__emit_dump(const struct stops_model *model, FILE *out,
+				     const struct stops_write_opts *opts,
+				     struct stops_err *err);
+
+/* --- kernel compatibility check -------------------------------------- */
+
+enum stops_check_severity {
+	STOPS_CHECK_NOTE,
+	STOPS_CHECK_ERROR, /* the kernel or libbpf refuses the map */
 };
 
 /*
- * Compare each map with the kernel's type and write the report.
- * Returns 0 when compatible (notes allowed), 1 when incompatible,
- * a negative errno on error.
+ * One difference between a map's type in the object and the kernel's.
+ * expected is the kernel side, actual the object side; either may be NULL.
  */
-int stops_check(const struct stops_model *m,
-		const struct stops_check_opts *opts, FILE *out,
-		struct stops_err *err);
+struct stops_check_finding {
+	enum stops_check_severity severity;
+	const char *member; /* NULL: about the map's type as a whole */
+	const char *what;   /* stable code, e.g. "member-missing" */
+	const char *expected;
+	const char *actual;
+	const char *msg; /* one readable line, without the member prefix */
+};
+
+struct stops_check_map {
+	const struct stops_map *map;
+	const char *kernel_type; /* ___flavor stripped */
+	const char *kernel_btf;	 /* file the type was found in, or NULL */
+	uint32_t nr_errors;
+	uint32_t nr_notes;
+	uint32_t nr_findings;
+	const struct stops_check_finding *findings;
+};
+
+/* What stops_model__check() found: versioned data, read only. */
+struct stops_check_result {
+	const char *obj_name;
+	/* the kernel BTF files, base first */
+	uint32_t nr_kernel_btf;
+	const char *const *kernel_btf;
+	/* one entry per struct_ops map, in the model's order */
+	uint32_t nr_maps;
+	const struct stops_check_map *maps;
+	uint32_t nr_errors;
+	uint32_t nr_notes;
+};
+
+struct stops_check_opts {
+	size_t sz;
+	const char *const *kernel_btf; /* NULL/0: /sys/kernel/btf */
+	size_t nr_kernel_btf;
+	size_t : 0;
+};
+
+/*
+ * Compare each map with the kernel's type. 0 and *resp (free it with
+ * stops_check_result__free) whether compatible or not: the result says
+ * (nr_errors); a negative errno when the check could not run. The result
+ * points into the model: free it first.
+ */
+STOPS_API int stops_model__check(const struct stops_model *model,
+				 const struct stops_check_opts *opts,
+				 struct stops_check_result **resp,
+				 struct stops_err *err);
+STOPS_API void stops_check_result__free(struct stops_check_result *res);
+/* The readable report or the JSON document. opts may be NULL. */
+STOPS_API int stops_check_result__write(const struct stops_check_result *res,
+					FILE *out,
+					const struct stops_write_opts *opts,
+					struct stops_err *err);
 
 #ifdef __cplusplus
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-/* Memory arena, pointer vectors, error values and identifier helpers. */
+/* Memory arena, pointer vectors, hash table, errors and identifier helpers. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "util.h"
 
 struct arena_block {
 	struct arena_block *next;
@@ -151,111 +151,79 @@ static uint32_t str_hash(const char *s)
 	return h;
 }
 
-static int name_set_grow(struct name_set *set)
+static uint32_t key_hash(uint64_t key, bool str_key)
 {
-	uint32_t cap = set->cap ? set->cap * 2 : 64;
-	const char **slots = calloc(cap, sizeof(*slots));
+	if (str_key)
+		return str_hash((const char *)(uintptr_t)key);
+	return (uint32_t)key *
+	       2654435761u; /* Knuth: ids are dense, spread them */
+}
 
+static bool key_eq(uint64_t a, uint64_t b, bool str_key)
+{
+	if (str_key)
+		return !strcmp((const char *)(uintptr_t)a,
+			       (const char *)(uintptr_t)b);
+	return a == b;
+}
+
+static int htab_grow(struct htab *h, bool str_key)
+{
+	uint32_t cap = h->cap ? h->cap * 2 : 16;
+	struct htab_slot *slots;
+
+	if (cap < h->cap)
+		return -ENOMEM;
+	slots = calloc(cap, sizeof(*slots));
 	if (!slots)
 		return -ENOMEM;
-	for (uint32_t i = 0; i < set->cap; i++) {
-		uint32_t h;
+	for (uint32_t i = 0; i < h->cap; i++) {
+		uint32_t k;
 
-		if (!set->slots[i])
+		if (!h->slots[i].val)
 			continue;
-		for (h = str_hash(set->slots[i]) & (cap - 1); slots[h];
-		     h = (h + 1) & (cap - 1))
+		for (k = key_hash(h->slots[i].key, str_key) & (cap - 1);
+		     slots[k].val; k = (k + 1) & (cap - 1))
 			;
-		slots[h] = set->slots[i];
+		slots[k] = h->slots[i];
 	}
-	free(set->slots);
-	set->slots = slots;
-	set->cap = cap;
+	free(h->slots);
+	h->slots = slots;
+	h->cap = cap;
 	return 0;
 }
 
-/* 0 when added, -EEXIST when name is already in the set. */
-int name_set_add(struct name_set *set, const char *name)
+void *htab_get(const struct htab *h, uint64_t key, bool str_key)
 {
-	uint32_t h;
-
-	if (set->len * 2 >= set->cap && name_set_grow(set))
-		return -ENOMEM;
-	for (h = str_hash(name) & (set->cap - 1); set->slots[h];
-	     h = (h + 1) & (set->cap - 1))
-		if (!strcmp(set->slots[h], name))
-			return -EEXIST;
-	set->slots[h] = name;
-	set->len++;
-	return 0;
-}
-
-void name_set_free(struct name_set *set)
-{
-	free(set->slots);
-	memset(set, 0, sizeof(*set));
-}
-
-static uint32_t id_hash(uint32_t id)
-{
-	return id * 2654435761u; /* Knuth: ids are dense, spread them */
-}
-
-static int id_map_grow(struct id_map *map)
-{
-	uint32_t cap = map->cap ? map->cap * 2 : 16;
-	struct id_map_slot *slots = calloc(cap, sizeof(*slots));
-
-	if (!slots)
-		return -ENOMEM;
-	for (uint32_t i = 0; i < map->cap; i++) {
-		uint32_t h;
-
-		if (!map->slots[i].val)
-			continue;
-		for (h = id_hash(map->slots[i].id) & (cap - 1); slots[h].val;
-		     h = (h + 1) & (cap - 1))
-			;
-		slots[h] = map->slots[i];
-	}
-	free(map->slots);
-	map->slots = slots;
-	map->cap = cap;
-	return 0;
-}
-
-void *id_map_get(const struct id_map *map, uint32_t id)
-{
-	if (!map->cap)
+	if (!h->cap)
 		return NULL;
-	for (uint32_t h = id_hash(id) & (map->cap - 1); map->slots[h].val;
-	     h = (h + 1) & (map->cap - 1))
-		if (map->slots[h].id == id)
-			return map->slots[h].val;
+	for (uint32_t k = key_hash(key, str_key) & (h->cap - 1);
+	     h->slots[k].val; k = (k + 1) & (h->cap - 1))
+		if (key_eq(h->slots[k].key, key, str_key))
+			return h->slots[k].val;
 	return NULL;
 }
 
-/* val must not be NULL; an id already present keeps its value. */
-int id_map_put(struct id_map *map, uint32_t id, void *val)
+int htab_add(struct htab *h, uint64_t key, void *val, bool str_key)
 {
-	uint32_t h;
+	uint32_t k;
 
-	if (map->len * 2 >= map->cap && id_map_grow(map))
+	if (h->len * 2 >= h->cap && htab_grow(h, str_key))
 		return -ENOMEM;
-	for (h = id_hash(id) & (map->cap - 1); map->slots[h].val;
-	     h = (h + 1) & (map->cap - 1))
-		if (map->slots[h].id == id)
-			return 0;
-	map->slots[h].id = id;
-	map->slots[h].val = val;
-	map->len++;
+	for (k = key_hash(key, str_key) & (h->cap - 1); h->slots[k].val;
+	     k = (k + 1) & (h->cap - 1))
+		if (key_eq(h->slots[k].key, key, str_key))
+			return -EEXIST;
+	h->slots[k].key = key;
+	h->slots[k].val = val;
+	h->len++;
 	return 0;
 }
 
-void id_map_free(struct id_map *map)
+void htab_free(struct htab *h)
 {
-	free(map->slots);
-	memset(map, 0, sizeof(*map));
+	free(h->slots);
+	memset(h, 0, sizeof(*h));
 }
 
 int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
@@ -272,6 +240,18 @@ int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
 				*p = '?';
 	}
 	return ret;
+}
+
+bool opts_valid(const void *opts, size_t sz, size_t known)
+{
+	const char *p = opts;
+
+	if (sz < sizeof(size_t))
+		return false;
+	for (size_t i = known; i < sz; i++)
+		if (p[i])
+			return false;
+	return true;
 }
 
 bool is_c_ident(const char *s)
@@ -308,35 +288,4 @@ char *c_ident(struct arena *a, const char *s)
 		*q++ = (isalnum((unsigned char)*s) || *s == '_') ? *s : '_';
 	*q = '\0';
 	return p;
-}
-
-static bool has_suffix(const char *s, size_t len, const char *suf)
-{
-	size_t n = strlen(suf);
-
-	return len > n && !strcmp(s + len - n, suf);
-}
-
-char *stops_obj_name_from_path(const char *path)
-{
-	const char *base = strrchr(path, '/');
-	struct arena a = {0};
-	char *name, *ret;
-	size_t len;
-
-	base = base ? base + 1 : path;
-	len = strlen(base);
-	if (has_suffix(base, len, ".bpf.o"))
-		len -= 6;
-	else if (has_suffix(base, len, ".o"))
-		len -= 2;
-	name = strndup(base, len);
-	if (!name)
-		return NULL;
-	ret = c_ident(&a, name);
-	free(name);
-	if (ret)
-		ret = strdup(ret);
-	arena_free(&a);
-	return ret;
 }

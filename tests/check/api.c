@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
- * stops_check() in-process: return values (0 compatible, 1 incompatible,
- * negative errno), a one-line message and no report on error.
+ * stops_model__check() in-process: a result a caller can walk (0, and
+ * nr_errors says incompatible), a negative errno and a one-line message
+ * on error, and the report writer reading only that result.
  * Usage: check_api OBJDIR BTFDIR (BTFDIR made by check.setup).
  */
 #include <errno.h>
@@ -24,16 +25,30 @@ static int failures;
 		}							\
 	} while (0)
 
-/* Run the check of OBJDIR/<obj>.bpf.o against one kernel BTF file. */
+/* The finding with code what in the result, or NULL. */
+static const struct stops_check_finding *
+find(const struct stops_check_result *res, const char *what)
+{
+	for (uint32_t i = 0; i < res->nr_maps; i++)
+		for (uint32_t j = 0; j < res->maps[i].nr_findings; j++)
+			if (!strcmp(res->maps[i].findings[j].what, what))
+				return &res->maps[i].findings[j];
+	return NULL;
+}
+
+/*
+ * Run the check of OBJDIR/<obj>.bpf.o against one kernel BTF file: 1 when
+ * incompatible, 0 when compatible, the negative errno on error.
+ */
 static int check(const char *objdir, const char *obj, const char *kbtf,
 		 bool json, long *out_len, struct stops_err *err)
 {
 	const char *paths[] = { kbtf };
-	struct stops_check_opts opts = {
-		.kernel_btf = kbtf ? paths : NULL,
-		.nr_kernel_btf = kbtf ? 1 : 0,
-		.json = json,
-	};
+	STOPS_OPTS(stops_check_opts, opts, .kernel_btf = kbtf ? paths : NULL,
+		   .nr_kernel_btf = kbtf ? 1 : 0);
+	STOPS_OPTS(stops_write_opts, wopts,
+		   .format = json ? STOPS_FORMAT_JSON : STOPS_FORMAT_TEXT);
+	struct stops_check_result *res = (void *)1;
 	struct stops_object *o = NULL;
 	char path[4096];
 	FILE *out = tmpfile();
@@ -45,11 +60,58 @@ static int check(const char *objdir, const char *obj, const char *kbtf,
 		printf("cannot open %s: %s\n", path, err->msg);
 		exit(1);
 	}
-	ret = stops_check(stops_object__model(o), &opts, out, err);
+	ret = stops_model__check(stops_object__model(o), &opts, &res, err);
+	EXPECT(ret ? !res : !!res, "result %p with return %d", (void *)res,
+	       ret);
+	if (!ret) {
+		ret = stops_check_result__write(res, out, &wopts, err);
+		EXPECT(!ret, "write: %d", ret);
+		ret = res->nr_errors ? 1 : 0;
+	}
+	stops_check_result__free(res);
 	*out_len = ftell(out);
 	fclose(out);
 	stops_object__free(o);
 	return ret;
+}
+
+/* The result of ok.bpf.o against the minimal kernel, walked field by field. */
+static void walk(const char *objdir, const char *kbtf)
+{
+	const char *paths[] = { kbtf };
+	STOPS_OPTS(stops_check_opts, opts, .kernel_btf = paths,
+		   .nr_kernel_btf = 1);
+	struct stops_check_result *res = NULL;
+	const struct stops_check_finding *f;
+	struct stops_object *o = NULL;
+	struct stops_err err = { "" };
+	uint32_t errors = 0;
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/ok.bpf.o", objdir);
+	if (stops_object__open_file(path, NULL, &o, &err) ||
+	    stops_model__check(stops_object__model(o), &opts, &res, &err)) {
+		EXPECT(0, "walk: %s", err.msg);
+		stops_object__free(o);
+		return;
+	}
+	EXPECT(!strcmp(res->obj_name, "ok"), "obj_name %s", res->obj_name);
+	EXPECT(res->nr_kernel_btf == 1 && !strcmp(res->kernel_btf[0], kbtf),
+	       "kernel_btf list");
+	EXPECT(res->nr_maps == stops_object__model(o)->nr_maps &&
+		       res->nr_maps && res->maps[0].map ==
+					&stops_object__model(o)->maps[0],
+	       "maps do not follow the model");
+	for (uint32_t i = 0; i < res->nr_maps; i++)
+		for (uint32_t j = 0; j < res->maps[i].nr_findings; j++)
+			errors += res->maps[i].findings[j].severity ==
+				  STOPS_CHECK_ERROR;
+	EXPECT(errors && errors == res->nr_errors, "errors %u, counted %u",
+	       res->nr_errors, errors);
+	f = find(res, "member-missing");
+	EXPECT(f && f->member && f->msg && f->msg[0], "no member-missing");
+	stops_check_result__free(res);
+	stops_object__free(o);
 }
 
 int main(int argc, char **argv)
@@ -81,8 +143,9 @@ int main(int argc, char **argv)
 	EXPECT(len == 0, "a report was written on error");
 	EXPECT(!strchr(err.msg, '\n') && strstr(err.msg, none),
 	       "message not one line naming the file: '%s'", err.msg);
-	EXPECT(stops_check(NULL, NULL, stdout, &err) == -EINVAL,
+	EXPECT(stops_model__check(NULL, NULL, NULL, &err) == -EINVAL,
 	       "NULL model accepted");
+	walk(argv[1], minimal);
 	if (!access(copy, R_OK)) {
 		ret = check(argv[1], "ok", copy, false, &len, &err);
 		EXPECT(ret == 0, "ok vs saved vmlinux: %d, want 0", ret);

@@ -103,7 +103,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 static void run(const void *data, size_t size)
 {
-	struct stops_open_opts opts = { .name = "fuzz" };
+	STOPS_OPTS(stops_open_opts, opts, .name = "fuzz");
+	STOPS_OPTS(stops_write_opts, json, .format = STOPS_FORMAT_JSON);
 	struct stops_object *obj = NULL;
 	struct stops_err err;
 	const struct stops_model *m;
@@ -123,9 +124,9 @@ static void run(const void *data, size_t size)
 	m = stops_object__model(obj);
 	if (!m)
 		abort();
-	stops_emit_c(m, devnull, &err);
-	stops_emit_dump(m, true, devnull, &err);
-	stops_emit_dump(m, false, devnull, &err);
+	stops_model__emit_c(m, devnull, NULL, &err);
+	stops_model__emit_dump(m, devnull, &json, &err);
+	stops_model__emit_dump(m, devnull, NULL, &err);
 	fflush(devnull);
 	stops_object__free(obj);
 }

@@ -159,10 +159,10 @@ static void test_model(const char *path)
 	EXPECT(md->nr_aggrs == 6 && md->aggrs[1] == md->maps[0].type);
 
 	f = open_memstream(&a, &alen);
-	EXPECT(f && !stops_emit_c(md, f, &err));
+	EXPECT(f && !stops_model__emit_c(md, f, NULL, &err));
 	fclose(f);
 	f = open_memstream(&b, &blen);
-	EXPECT(f && !stops_emit_c(md, f, &err));
+	EXPECT(f && !stops_model__emit_c(md, f, NULL, &err));
 	fclose(f);
 	EXPECT(alen == blen && !memcmp(a, b, alen));
 	free(a);
@@ -177,12 +177,12 @@ static void test_names(const char *path)
 		{ "9lives.bpf.o", "_9lives" }, { "dir/y.z.bpf.o", "y_z" },
 		{ "plain", "plain" },
 	};
-	struct stops_open_opts opts = { .name = "custom" };
+	STOPS_OPTS(stops_open_opts, opts, .name = "custom");
 	struct stops_object *obj = NULL;
 	struct stops_err err = { "" };
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char *n = stops_obj_name_from_path(cases[i][0]);
+		char *n = stops_object__name_from_path(cases[i][0]);
 
 		EXPECT(n && !strcmp(n, cases[i][1]));
 		free(n);
@@ -209,6 +209,36 @@ static void test_bad_mem(void)
 	stops_object__free(NULL);
 }
 
+/* Options grow at their end: sz says which fields a caller knows. */
+static void test_opts(const char *path)
+{
+	struct {
+		struct stops_open_opts o;
+		char newer[16]; /* fields of a later version */
+	} big;
+	struct stops_open_opts old = { .sz = sizeof(size_t) }; /* sz only */
+	struct stops_object *obj = NULL;
+	struct stops_err err = { "" };
+
+	memset(&big, 0, sizeof(big));
+	big.o.sz = sizeof(big);
+	big.o.name = "bigger";
+	EXPECT(!stops_object__open_file(path, &big.o, &obj, &err));
+	EXPECT(obj && !strcmp(stops_object__model(obj)->obj_name, "bigger"));
+	stops_object__free(obj);
+	big.newer[3] = 1; /* a field this library does not know is set */
+	EXPECT(stops_object__open_file(path, &big.o, &obj, &err) == -EINVAL);
+	EXPECT(!obj && strstr(err.msg, "options"));
+	/* an older caller: name not covered by sz, so derived from the file */
+	old.name = "ignored";
+	EXPECT(!stops_object__open_file(path, &old, &obj, &err));
+	EXPECT(obj && !strcmp(stops_object__model(obj)->obj_name, "unit"));
+	stops_object__free(obj);
+	old.sz = 0; /* not set at all */
+	EXPECT(stops_object__open_file(path, &old, &obj, &err) == -EINVAL);
+	EXPECT(!strcmp(stops_kind__str(STOPS_FUNC_PTR), "func_ptr"));
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -217,6 +247,7 @@ int main(int argc, char **argv)
 	}
 	test_model(argv[1]);
 	test_names(argv[1]);
+	test_opts(argv[1]);
 	test_bad_mem();
 	if (failures)
 		fprintf(stderr, "%d failure(s)\n", failures);

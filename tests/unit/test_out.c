@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* Unit tests of the emitters' output buffer (gen/out.c), in memory mode. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "expect.h"
-#include "internal.h"
+#include "out.h"
 
 static bool text_is(struct out *o, const char *want)
 {
@@ -33,6 +34,14 @@ int main(void)
 	EXPECT(text_is(&o, "0|4294967295|(null)|18446744073709551615"));
 	out_rewind(&o);
 	EXPECT(out_pos(&o) == 0);
+	/* what the fast path does not know is formatted, not printed raw */
+	out_printf(&o, "%d|%5u|%-3s|%x|%c|%lld|%s", -7, 42u, "ab", 255u, 'q',
+		   -1LL, "end");
+	EXPECT(text_is(&o, "-7|   42|ab |ff|q|-1|end"));
+	out_rewind(&o);
+	out_printf(&o, "%300d.", 1); /* longer than the slow path's stack */
+	EXPECT(out_pos(&o) == 301 && o.buf[299] == '1' && o.buf[300] == '.');
+	out_rewind(&o);
 
 	/* more than one buffer: every byte arrives, in order */
 	big = malloc(200000 + 1);

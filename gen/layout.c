@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-/* BTF-to-layout model: one BTF struct becomes an explicitly laid out shadow. */
+/* Layout: one BTF struct becomes an explicitly laid out shadow aggregate. */
 #include <stdlib.h>
 #include <string.h>
 
 #include <bpf/btf.h>
 
-#include "internal.h"
+#include "btf_util.h"
+#include "layout.h"
 
 /*
  * Every byte of a shadow aggregate is spelled out: gaps become char
@@ -29,7 +30,7 @@ struct names {
 };
 
 struct layout {
-	struct model_ctx *ctx;
+	struct layout_ctx *ctx;
 	struct stops_aggr *aggr;
 	/* members being laid out; a pointer lives until the next new_member */
 	struct stops_member *mem;
@@ -37,50 +38,15 @@ struct layout {
 	uint32_t cap_mem;
 	struct names *names;
 	const char *scope; /* c_name of the nearest named aggregate */
-	int name_err;
 	uint32_t cur_bit;
 	int depth;
 };
 
 #define MAX_MEMBERS (1u << 20)
 
-static int model_aggr(struct model_ctx *ctx, uint32_t type_id,
-		      const char *c_name, const char *scope, const char *path,
-		      int depth, struct names *names, struct stops_aggr **out);
-
-const struct btf_type *btf_skip_mods(const struct btf *btf, uint32_t id,
-				     uint32_t *res_id)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-
-	for (int i = 0; t && i < STOPS_MAX_CHAIN; i++) {
-		switch (btf_kind(t)) {
-		case BTF_KIND_TYPEDEF:
-		case BTF_KIND_VOLATILE:
-		case BTF_KIND_CONST:
-		case BTF_KIND_RESTRICT:
-		case BTF_KIND_TYPE_TAG:
-			id = t->type;
-			t = btf__type_by_id(btf, id);
-			break;
-		default:
-			if (res_id)
-				*res_id = id;
-			return t;
-		}
-	}
-	return NULL;
-}
-
-bool btf_is_func_ptr(const struct btf *btf, uint32_t id)
-{
-	const struct btf_type *t = btf_skip_mods(btf, id, NULL);
-
-	if (!t || !btf_is_ptr(t))
-		return false;
-	t = btf_skip_mods(btf, t->type, NULL);
-	return t && btf_is_func_proto(t);
-}
+static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
+		       const char *c_name, const char *scope, const char *path,
+		       int depth, struct names *names, struct stops_aggr **out);
 
 static const char *int_c_type(uint32_t size, bool is_signed)
 {
@@ -101,102 +67,102 @@ static const char *int_c_type(uint32_t size, bool is_signed)
 	}
 }
 
-static struct stops_member *new_member(struct layout *l)
+/* A zeroed member at the end of the list; valid until the next one. */
+static int new_member(struct layout *l, struct stops_member **out)
 {
-	struct model_ctx *ctx = l->ctx;
+	struct layout_ctx *ctx = l->ctx;
 	struct stops_member *m;
 
 	if (ctx->nr_members >= MAX_MEMBERS)
-		return NULL;
+		return stops_errf(ctx->err, -E2BIG,
+				  "%s: more than %u members in the object",
+				  l->aggr->path, MAX_MEMBERS);
 	if (l->nr_mem == l->cap_mem) {
 		uint32_t cap = l->cap_mem ? l->cap_mem * 2 : 16;
 
 		m = realloc(l->mem, (size_t)cap * sizeof(*m));
 		if (!m)
-			return NULL;
+			return -ENOMEM;
 		l->mem = m;
 		l->cap_mem = cap;
 	}
 	m = &l->mem[l->nr_mem++];
 	memset(m, 0, sizeof(*m));
 	ctx->nr_members++;
-	return m;
+	*out = m;
+	return 0;
 }
 
-static int too_many(struct layout *l)
+static int name_err(struct layout *l, int ret, const char *name)
 {
-	if (l->ctx->nr_members >= MAX_MEMBERS)
-		return stops_errf(l->ctx->err, -E2BIG,
-				  "%s: more than %u members in the object",
-				  l->aggr->path, MAX_MEMBERS);
-	return -ENOMEM;
-}
-
-/* Names are claimed in the C scope; a clash with a BTF name is an error. */
-static const char *scope_name(struct layout *l, const char *name)
-{
-	int ret = name_set_add(&l->names->used, name);
-
-	l->name_err = ret;
-	return ret ? NULL : name;
-}
-
-static const char *gen_name(struct layout *l, const char *base,
-			    uint32_t *counter)
-{
-	for (;;) {
-		const char *name = arena_printf(l->ctx->arena, "%s_%u", base,
-						(*counter)++);
-
-		if (!name) {
-			l->name_err = -ENOMEM;
-			return NULL;
-		}
-		l->name_err = name_set_add(&l->names->used, name);
-		if (l->name_err != -EEXIST)
-			return l->name_err ? NULL : name;
-	}
-}
-
-static int scope_err(struct layout *l, const char *name)
-{
-	if (l->name_err == -EEXIST)
+	if (ret == -EEXIST)
 		return stops_errf(l->ctx->err, -EINVAL,
 				  "%s: duplicate member name %s", l->aggr->path,
 				  name);
-	return -ENOMEM;
+	return ret;
+}
+
+/* Names are claimed in the C scope; a clash with a BTF name is an error. */
+static int scope_name(struct layout *l, const char *name, const char **out)
+{
+	int ret = name_set_add(&l->names->used, name);
+
+	if (ret)
+		return name_err(l, ret, name);
+	*out = name;
+	return 0;
+}
+
+/* base_<n>, the first n from *counter on that is free in the scope. */
+static int gen_name(struct layout *l, const char *base, uint32_t *counter,
+		    const char **out)
+{
+	const char *name;
+	int ret;
+
+	do {
+		name = arena_printf(l->ctx->arena, "%s_%u", base, (*counter)++);
+		if (!name)
+			return -ENOMEM;
+		ret = name_set_add(&l->names->used, name);
+	} while (ret == -EEXIST);
+	if (ret)
+		return ret;
+	*out = name;
+	return 0;
 }
 
 /* A padding member at the current position. */
-static struct stops_member *new_padding(struct layout *l)
+static int new_padding(struct layout *l, struct stops_member **out)
 {
-	struct stops_member *m = new_member(l);
+	int ret = new_member(l, out);
 
-	if (m) {
-		m->kind = STOPS_PADDING;
-		m->bit_offset = l->cur_bit;
-	}
-	return m;
+	if (ret)
+		return ret;
+	(*out)->kind = STOPS_PADDING;
+	(*out)->bit_offset = l->cur_bit;
+	return 0;
 }
 
 static int add_padding_bytes(struct layout *l, uint32_t bytes, bool tail)
 {
 	struct stops_member *m;
+	int ret;
 
 	if (!bytes)
 		return 0;
-	m = new_padding(l);
-	if (!m)
-		return too_many(l);
+	ret = new_padding(l, &m);
+	if (ret)
+		return ret;
 	m->size = bytes;
 	m->c_type = "char";
 	/* Inline anonymous members share their parent's name space. */
 	if (tail && l->aggr->c_name)
-		m->c_name = scope_name(l, "__padding_end");
+		ret = scope_name(l, "__padding_end", &m->c_name);
 	else
-		m->c_name = gen_name(l, "__padding", &l->names->pad);
-	if (!m->c_name)
-		return scope_err(l, "__padding");
+		ret = gen_name(l, "__padding", &l->names->pad, &m->c_name);
+	if (ret)
+		return ret;
 	l->cur_bit += bytes * 8;
 	return 0;
 }
@@ -204,12 +170,13 @@ static int add_padding_bytes(struct layout *l, uint32_t bytes, bool tail)
 static int add_padding_bits(struct layout *l, uint32_t bits)
 {
 	struct stops_member *m;
+	int ret;
 
 	if (!bits)
 		return 0;
-	m = new_padding(l);
-	if (!m)
-		return too_many(l);
+	ret = new_padding(l, &m);
+	if (ret)
+		return ret;
 	m->bit_size = bits;
 	m->c_type = "unsigned char";
 	l->cur_bit += bits;
@@ -219,7 +186,8 @@ static int add_padding_bits(struct layout *l, uint32_t bits)
 /* Fill from the current position to bit; sub-byte parts as bitfields. */
 static int pad_to(struct layout *l, uint32_t bit, bool bitfield)
 {
-	uint32_t head, ret;
+	uint32_t head;
+	int ret;
 
 	if (l->aggr->is_union || bit == l->cur_bit)
 		return 0;
@@ -245,7 +213,7 @@ static int pad_to(struct layout *l, uint32_t bit, bool bitfield)
 	return bitfield ? add_padding_bits(l, bit - l->cur_bit) : 0;
 }
 
-static int fill_enum_vals(struct model_ctx *ctx, const struct btf_type *t,
+static int fill_enum_vals(struct layout_ctx *ctx, const struct btf_type *t,
 			  struct stops_enum *e)
 {
 	uint32_t n = btf_vlen(t);
@@ -281,7 +249,7 @@ static int fill_enum_vals(struct model_ctx *ctx, const struct btf_type *t,
 	return 0;
 }
 
-static int get_enum(struct model_ctx *ctx, uint32_t id,
+static int get_enum(struct layout_ctx *ctx, uint32_t id,
 		    const struct btf_type *t, struct stops_enum **out)
 {
 	struct stops_enum *e = id_map_get(&ctx->enum_ids, id);
@@ -320,10 +288,22 @@ static void set_opaque(struct stops_member *m, const char *why)
 	m->bit_size = 0;
 }
 
-/* Scalar kinds shared by members and array elements. */
-static int classify_scalar(struct model_ctx *ctx, uint32_t id,
+/* A scalar without a C spelling (c_type NULL) stays opaque. */
+static int unsupported(const char **why, const char *c_type)
+{
+	if (!c_type)
+		*why = "unsupported type";
+	return 0;
+}
+
+/*
+ * Scalar kinds shared by members and array elements. Like every
+ * classify_*(): 0 or a negative errno; *why says why a member must stay
+ * opaque (bytes only) and is left alone when it gets a type.
+ */
+static int classify_scalar(struct layout_ctx *ctx, uint32_t id,
 			   const struct btf_type *t, struct stops_member *m,
-			   enum stops_kind *kind)
+			   enum stops_kind *kind, const char **why)
 {
 	struct stops_enum *e = NULL;
 	uint8_t enc;
@@ -334,7 +314,7 @@ static int classify_scalar(struct model_ctx *ctx, uint32_t id,
 		enc = btf_int_encoding(t);
 		m->is_signed = enc & BTF_INT_SIGNED;
 		if (btf_int_offset(t) || btf_int_bits(t) != t->size * 8)
-			return 1;
+			return unsupported(why, NULL);
 		if (enc & BTF_INT_BOOL)
 			m->c_type = t->size == 1 ? "_Bool" : NULL;
 		else if (t->size == 1 &&
@@ -344,14 +324,14 @@ static int classify_scalar(struct model_ctx *ctx, uint32_t id,
 		else
 			m->c_type = int_c_type(t->size, m->is_signed);
 		*kind = STOPS_INT;
-		return m->c_type ? 0 : 1;
+		return unsupported(why, m->c_type);
 	case BTF_KIND_FLOAT:
 		m->is_signed = true;
 		m->c_type = t->size == 4   ? "float"
 			    : t->size == 8 ? "double"
 					   : NULL;
 		*kind = STOPS_FLOAT;
-		return m->c_type ? 0 : 1;
+		return unsupported(why, m->c_type);
 	case BTF_KIND_ENUM:
 	case BTF_KIND_ENUM64:
 		ret = get_enum(ctx, id, t, &e);
@@ -361,9 +341,9 @@ static int classify_scalar(struct model_ctx *ctx, uint32_t id,
 		m->is_signed = e->is_signed;
 		m->c_type = int_c_type(t->size, e->is_signed);
 		*kind = STOPS_ENUM;
-		return m->c_type ? 0 : 1;
+		return unsupported(why, m->c_type);
 	default:
-		return 1;
+		return unsupported(why, NULL);
 	}
 }
 
@@ -373,7 +353,7 @@ static int classify_scalar(struct model_ctx *ctx, uint32_t id,
  */
 static const char *child_c_name(struct layout *l, const char *name)
 {
-	struct model_ctx *ctx = l->ctx;
+	struct layout_ctx *ctx = l->ctx;
 	const char *c_name;
 	int ret;
 
@@ -411,17 +391,20 @@ static int nested(struct layout *l, uint32_t id, const char *name,
 		return -ENOMEM;
 	if (!name)
 		names = l->names;
-	ret = model_aggr(l->ctx, id, c_name, l->scope, path, l->depth + 1,
-			 names, &a);
+	ret = layout_aggr(l->ctx, id, c_name, l->scope, path, l->depth + 1,
+			  names, &a);
 	if (ret)
 		return ret;
 	*out = a;
 	return 0;
 }
 
-static int classify_array(struct layout *l, uint32_t id, struct stops_member *m)
+static int classify_array(struct layout *l, uint32_t id, struct stops_member *m,
+			  const char **why)
 {
-	struct model_ctx *ctx = l->ctx;
+	static const char unsup_elems[] = "array of unsupported elements";
+	const char *elem_why = NULL;
+	struct layout_ctx *ctx = l->ctx;
 	const struct btf_type *t = btf__type_by_id(ctx->btf, id);
 	uint64_t total = 1;
 	struct stops_aggr *a;
@@ -430,8 +413,10 @@ static int classify_array(struct layout *l, uint32_t id, struct stops_member *m)
 	while (t && btf_is_array(t)) {
 		const struct btf_array *arr = btf_array(t);
 
-		if (m->nr_dims == STOPS_MAX_DIMS)
-			return 1;
+		if (m->nr_dims == STOPS_MAX_DIMS) {
+			*why = unsup_elems;
+			return 0;
+		}
 		m->dims[m->nr_dims++] = arr->nelems;
 		total *= arr->nelems;
 		if (total > UINT32_MAX)
@@ -445,8 +430,10 @@ static int classify_array(struct layout *l, uint32_t id, struct stops_member *m)
 				  "%s.%s: array element type loops or is invalid",
 				  l->aggr->path, m->name);
 	if (btf_is_composite(t)) {
-		if (!t->size)
-			return 1;
+		if (!t->size) {
+			*why = unsup_elems;
+			return 0;
+		}
 		ret = nested(l, id, m->name, &a);
 		if (ret)
 			return ret;
@@ -454,9 +441,13 @@ static int classify_array(struct layout *l, uint32_t id, struct stops_member *m)
 		m->elem_kind = a->is_union ? STOPS_UNION : STOPS_STRUCT;
 		m->elem_size = a->size;
 	} else {
-		ret = classify_scalar(ctx, id, t, m, &m->elem_kind);
+		ret = classify_scalar(ctx, id, t, m, &m->elem_kind, &elem_why);
 		if (ret)
 			return ret;
+		if (elem_why) {
+			*why = unsup_elems;
+			return 0;
+		}
 		m->elem_size = t->size;
 	}
 	if (total * m->elem_size != m->size)
@@ -467,9 +458,9 @@ static int classify_array(struct layout *l, uint32_t id, struct stops_member *m)
 	return 0;
 }
 
-/* Returns 0 when typed, 1 when the member must stay opaque, <0 error. */
+/* The member's kind; *why set when it must stay opaque. */
 static int classify(struct layout *l, uint32_t id, const struct btf_type *t,
-		    struct stops_member *m)
+		    struct stops_member *m, const char **why)
 {
 	struct stops_aggr *a;
 	int ret;
@@ -479,21 +470,22 @@ static int classify(struct layout *l, uint32_t id, const struct btf_type *t,
 	case BTF_KIND_FLOAT:
 	case BTF_KIND_ENUM:
 	case BTF_KIND_ENUM64:
-		return classify_scalar(l->ctx, id, t, m, &m->kind);
+		return classify_scalar(l->ctx, id, t, m, &m->kind, why);
 	case BTF_KIND_PTR:
-		m->why = "pointer";
-		if (!btf_is_func_ptr(l->ctx->btf, id))
-			return 1;
+		if (!btf_is_func_ptr(l->ctx->btf, id)) {
+			*why = "pointer";
+			return 0;
+		}
 		/* libbpf only places programs in the map type's own slots. */
-		m->why = "function pointer in a nested aggregate";
-		if (l->depth)
-			return 1;
+		if (l->depth) {
+			*why = "function pointer in a nested aggregate";
+			return 0;
+		}
 		m->kind = STOPS_FUNC_PTR;
 		m->slot = l->aggr->nr_slots++;
 		return 0;
 	case BTF_KIND_ARRAY:
-		m->why = "array of unsupported elements";
-		return classify_array(l, id, m);
+		return classify_array(l, id, m, why);
 	case BTF_KIND_STRUCT:
 	case BTF_KIND_UNION:
 		ret = nested(l, id, m->name, &a);
@@ -503,8 +495,8 @@ static int classify(struct layout *l, uint32_t id, const struct btf_type *t,
 		m->kind = a->is_union ? STOPS_UNION : STOPS_STRUCT;
 		return 0;
 	case BTF_KIND_FWD:
-		m->why = "incomplete type";
-		return 1;
+		*why = "incomplete type";
+		return 0;
 	case BTF_KIND_UNKN:
 	case BTF_KIND_TYPEDEF:
 	case BTF_KIND_VOLATILE:
@@ -524,13 +516,23 @@ static int classify(struct layout *l, uint32_t id, const struct btf_type *t,
 	}
 }
 
+/* Bytes of the smallest naturally aligned unit holding the bits (top). */
+static uint32_t bitfield_unit(uint32_t bit, uint32_t width)
+{
+	uint32_t size = 1;
+
+	while (size < 8 && bit / (8 * size) != (bit + width - 1) / (8 * size))
+		size *= 2;
+	return size;
+}
+
 /* Bitfields: the smallest unit, per the comment at the top. */
 static int classify_bitfield(struct layout *l, uint32_t id,
 			     const struct btf_type *t, struct stops_member *m,
 			     uint32_t bit, uint32_t width)
 {
 	enum stops_kind kind = STOPS_INT;
-	uint32_t s;
+	const char *why = NULL; /* a bitfield of any width has a type */
 	int ret;
 
 	if (!btf_is_int(t) && !btf_is_any_enum(t))
@@ -543,19 +545,16 @@ static int classify_bitfield(struct layout *l, uint32_t id,
 				  "%s.%s: bitfield width %u exceeds its type",
 				  l->aggr->path, m->name ? m->name : "(anon)",
 				  width);
-	ret = classify_scalar(l->ctx, id, t, m, &kind);
-	if (ret < 0)
+	ret = classify_scalar(l->ctx, id, t, m, &kind, &why);
+	if (ret)
 		return ret;
-	for (s = 1; s < 8; s *= 2)
-		if (bit / (8 * s) == (bit + width - 1) / (8 * s))
-			break;
 	m->kind = kind == STOPS_ENUM ? STOPS_ENUM : STOPS_INT;
 	m->bit_size = width;
 	/* _Bool keeps its meaning: storing 2 sets the bit. */
 	if (btf_is_int(t) && (btf_int_encoding(t) & BTF_INT_BOOL) && width == 1)
 		m->c_type = "_Bool";
 	else
-		m->c_type = int_c_type(s, m->is_signed);
+		m->c_type = int_c_type(bitfield_unit(bit, width), m->is_signed);
 	return 0;
 }
 
@@ -606,15 +605,8 @@ static uint32_t member_align(const struct stops_member *m)
 	case STOPS_FLOAT:
 	case STOPS_ENUM:
 		size = m->size;
-		if (m->bit_size) {
-			/* the unit type chosen for the bitfield */
-			size = 1;
-			while (size < 8 &&
-			       m->bit_offset / (8 * size) !=
-				       (m->bit_offset + m->bit_size - 1) /
-					       (8 * size))
-				size *= 2;
-		}
+		if (m->bit_size) /* the unit type chosen for the bitfield */
+			size = bitfield_unit(m->bit_offset, m->bit_size);
 		break;
 	case STOPS_OPAQUE:
 	case STOPS_PADDING:
@@ -629,25 +621,23 @@ static uint32_t member_align(const struct stops_member *m)
 static int type_member(struct layout *l, struct stops_member *m, uint32_t id,
 		       const struct btf_type *t, uint32_t bit, uint32_t width)
 {
+	const char *why = NULL, *btf_name;
 	int ret;
 
 	ret = width ? classify_bitfield(l, id, t, m, bit, width)
-		    : classify(l, id, t, m);
-	if (ret < 0)
+		    : classify(l, id, t, m, &why);
+	if (ret)
 		return ret;
-	if (!ret) {
-		m->why = NULL; /* only opaque members say why */
-		m->c_name = m->name ? scope_name(l, m->name) : NULL;
-		if (m->name && !m->c_name)
-			return scope_err(l, m->name);
-		return 0;
-	}
-	set_opaque(m, m->why ? m->why : "unsupported type");
+	if (!why)
+		return m->name ? scope_name(l, m->name, &m->c_name) : 0;
+	set_opaque(m, why);
 	/* the BTF name stays taken: ASSERT_MATCHES uses it */
-	if (m->name && !scope_name(l, m->name))
-		return scope_err(l, m->name);
-	m->c_name = gen_name(l, "__unsupported", &l->names->unsup);
-	return m->c_name ? 0 : scope_err(l, "__unsupported");
+	if (m->name) {
+		ret = scope_name(l, m->name, &btf_name);
+		if (ret)
+			return ret;
+	}
+	return gen_name(l, "__unsupported", &l->names->unsup, &m->c_name);
 }
 
 static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
@@ -655,7 +645,7 @@ static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
 	const struct btf_member *bm = btf_members(pt) + i;
 	uint32_t bit = btf_member_bit_offset(pt, i);
 	uint32_t width = btf_member_bitfield_size(pt, i);
-	struct model_ctx *ctx = l->ctx;
+	struct layout_ctx *ctx = l->ctx;
 	const struct btf_type *t;
 	struct stops_member *m;
 	const char *name;
@@ -699,9 +689,9 @@ static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
 	ret = pad_to(l, bit, width);
 	if (ret)
 		return ret;
-	m = new_member(l);
-	if (!m)
-		return too_many(l);
+	ret = new_member(l, &m);
+	if (ret)
+		return ret;
 	m->name = name[0] ? name : NULL;
 	m->btf_id = bm->type;
 	m->size = (uint32_t)size;
@@ -767,9 +757,9 @@ static int add_aggr_members(struct layout *l, const struct btf_type *t)
 	return ret;
 }
 
-static int model_aggr(struct model_ctx *ctx, uint32_t type_id,
-		      const char *c_name, const char *scope, const char *path,
-		      int depth, struct names *names, struct stops_aggr **out)
+static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
+		       const char *c_name, const char *scope, const char *path,
+		       int depth, struct names *names, struct stops_aggr **out)
 {
 	const struct btf_type *t = btf__type_by_id(ctx->btf, type_id);
 	struct names own = {0};
@@ -823,8 +813,41 @@ out:
 	return ret;
 }
 
-int model_struct(struct model_ctx *ctx, uint32_t type_id, const char *c_name,
-		 const char *path, struct stops_aggr **out)
+int layout_struct(struct layout_ctx *ctx, uint32_t type_id, const char *c_name,
+		  const char *path, struct stops_aggr **out)
 {
-	return model_aggr(ctx, type_id, c_name, c_name, path, 0, NULL, out);
+	return layout_aggr(ctx, type_id, c_name, c_name, path, 0, NULL, out);
+}
+
+void layout_ctx_free(struct layout_ctx *ctx)
+{
+	ptr_vec_free(&ctx->enums);
+	ptr_vec_free(&ctx->aggrs);
+	name_set_free(&ctx->names);
+	id_map_free(&ctx->enum_ids);
+}
+
+const char *stops_kind__str(enum stops_kind k)
+{
+	switch (k) {
+	case STOPS_INT:
+		return "int";
+	case STOPS_FLOAT:
+		return "float";
+	case STOPS_ENUM:
+		return "enum";
+	case STOPS_ARRAY:
+		return "array";
+	case STOPS_FUNC_PTR:
+		return "func_ptr";
+	case STOPS_STRUCT:
+		return "struct";
+	case STOPS_UNION:
+		return "union";
+	case STOPS_OPAQUE:
+		return "opaque";
+	case STOPS_PADDING:
+		return "padding";
+	}
+	return "?";
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-/* Object model: every struct_ops map of a BPF object, with its programs. */
+/* Object: a BPF object opened into the model of its struct_ops maps. */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
 #include <stdlib.h>
@@ -10,10 +10,30 @@
 #include <bpf/btf.h>
 #include <linux/btf.h>
 
-#include "internal.h"
+#include "btf_util.h"
+#include "bpf_elf.h"
+#include "layout.h"
+#include "util.h"
+
+#define stops_open_opts__last_field name
 
 /* No real BPF object comes close; a bigger file is not worth reading. */
 #define MAX_OBJECT_SIZE (1ul << 30)
+
+/* An opened object owns everything its model points to. */
+struct stops_object {
+	struct arena arena;
+	uint8_t *image; /* the object's bytes: sections point into it */
+	struct btf *btf;
+	struct bpf_elf elf;
+	struct stops_model model;
+};
+
+/* The model being built: layouts, and what maps of one type share. */
+struct build {
+	struct layout_ctx layout;
+	struct id_map shared; /* type id -> first map's shareable layout */
+};
 
 /* A map being built: the public model only keeps const views. */
 struct map_build {
@@ -70,19 +90,19 @@ static bool layout_is_shareable(const struct stops_aggr *a)
 	return true;
 }
 
-static int model_map_type(struct model_ctx *ctx, const struct stops_map *map,
-			  const struct stops_aggr **out)
+static int map_layout(struct build *b, const struct stops_map *map,
+		      const struct stops_aggr **out)
 {
-	const struct stops_aggr *shared =
-		id_map_get(&ctx->layouts, map->type_id);
+	struct layout_ctx *ctx = &b->layout;
+	const struct stops_aggr *shared = id_map_get(&b->shared, map->type_id);
 	struct stops_aggr *a;
 	int ret;
 
 	if (!shared) {
-		ret = model_struct(ctx, map->type_id, map->shadow_name,
-				   map->name, &a);
+		ret = layout_struct(ctx, map->type_id, map->shadow_name,
+				    map->name, &a);
 		if (!ret && layout_is_shareable(a))
-			ret = id_map_put(&ctx->layouts, map->type_id, a);
+			ret = id_map_put(&b->shared, map->type_id, a);
 		*out = a;
 		return ret;
 	}
@@ -97,10 +117,11 @@ static int model_map_type(struct model_ctx *ctx, const struct stops_map *map,
 	return ptr_vec_push(&ctx->aggrs, a);
 }
 
-static int add_map(struct stops_object *obj, struct model_ctx *ctx,
+static int add_map(struct stops_object *obj, struct build *b,
 		   const struct elf_sec *sec, const struct btf_type *ds,
 		   const struct btf_var_secinfo *vsi, struct map_build *mb)
 {
+	struct layout_ctx *ctx = &b->layout;
 	const struct btf *btf = obj->btf;
 	const struct btf_type *vt = btf__type_by_id(btf, vsi->type), *t;
 	struct stops_map *map = mb->map;
@@ -166,7 +187,7 @@ static int add_map(struct stops_object *obj, struct model_ctx *ctx,
 			name, map->shadow_name);
 	if (ret)
 		return ret;
-	ret = model_map_type(ctx, map, &mb->aggr);
+	ret = map_layout(b, map, &mb->aggr);
 	if (ret)
 		return ret;
 	map->type = mb->aggr;
@@ -265,9 +286,10 @@ out:
 	return ret;
 }
 
-static int add_section_maps(struct stops_object *obj, struct model_ctx *ctx,
+static int add_section_maps(struct stops_object *obj, struct build *b,
 			    const struct elf_sec *sec, struct ptr_vec *maps)
 {
+	struct layout_ctx *ctx = &b->layout;
 	const struct btf_type *ds;
 	const struct btf_var_secinfo *vsi;
 	struct map_build *mbs;
@@ -291,7 +313,7 @@ static int add_section_maps(struct stops_object *obj, struct model_ctx *ctx,
 		mbs[i].map = arena_calloc(&obj->arena, 1, sizeof(*mbs[i].map));
 		if (!mbs[i].map || ptr_vec_push(maps, mbs[i].map))
 			return -ENOMEM;
-		ret = add_map(obj, ctx, sec, ds, &vsi[i], &mbs[i]);
+		ret = add_map(obj, b, sec, ds, &vsi[i], &mbs[i]);
 		if (ret)
 			return ret;
 	}
@@ -301,16 +323,14 @@ static int add_section_maps(struct stops_object *obj, struct model_ctx *ctx,
 static int check_orphan_datasecs(struct stops_object *obj,
 				 struct stops_err *err)
 {
-	static const char *const names[2] = {".struct_ops", ".struct_ops.link"};
-
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < NR_ST_OPS_SECS; i++)
 		if (!obj->elf.st_ops[i].name &&
-		    btf__find_by_name_kind(obj->btf, names[i],
+		    btf__find_by_name_kind(obj->btf, st_ops_sec_names[i],
 					   BTF_KIND_DATASEC) > 0)
 			return stops_errf(
 				err, -EINVAL,
 				"BTF has a DATASEC %s but the object has no such section",
-				names[i]);
+				st_ops_sec_names[i]);
 	return 0;
 }
 
@@ -329,11 +349,14 @@ static int copy_vec(struct arena *a, struct ptr_vec *v, void ***out,
 static int build_model(struct stops_object *obj, const char *name,
 		       struct stops_err *err)
 {
-	struct model_ctx ctx = {
-		.arena = &obj->arena,
-		.btf = obj->btf,
-		.obj_name = name,
-		.err = err,
+	struct build b = {
+		.layout =
+			{
+				.arena = &obj->arena,
+				.btf = obj->btf,
+				.obj_name = name,
+				.err = err,
+			},
 	};
 	struct stops_model *m = &obj->model;
 	struct ptr_vec maps = {0};
@@ -343,9 +366,9 @@ static int build_model(struct stops_object *obj, const char *name,
 	m->obj_name = name;
 	m->btf = obj->btf;
 	ret = check_orphan_datasecs(obj, err);
-	for (int i = 0; !ret && i < 2; i++)
+	for (int i = 0; !ret && i < NR_ST_OPS_SECS; i++)
 		if (obj->elf.st_ops[i].name)
-			ret = add_section_maps(obj, &ctx, &obj->elf.st_ops[i],
+			ret = add_section_maps(obj, &b, &obj->elf.st_ops[i],
 					       &maps);
 	if (ret)
 		goto out;
@@ -357,21 +380,18 @@ static int build_model(struct stops_object *obj, const char *name,
 	for (uint32_t i = 0; i < maps.len; i++)
 		m->maps[i] = *(struct stops_map *)maps.items[i];
 	m->nr_maps = maps.len;
-	ret = copy_vec(&obj->arena, &ctx.enums, &items, &m->nr_enums);
+	ret = copy_vec(&obj->arena, &b.layout.enums, &items, &m->nr_enums);
 	if (ret)
 		goto out;
 	m->enums = (struct stops_enum **)items;
-	ret = copy_vec(&obj->arena, &ctx.aggrs, &items, &m->nr_aggrs);
+	ret = copy_vec(&obj->arena, &b.layout.aggrs, &items, &m->nr_aggrs);
 	if (ret)
 		goto out;
 	m->aggrs = (struct stops_aggr **)items;
 out:
 	ptr_vec_free(&maps);
-	ptr_vec_free(&ctx.enums);
-	ptr_vec_free(&ctx.aggrs);
-	name_set_free(&ctx.names);
-	id_map_free(&ctx.layouts);
-	id_map_free(&ctx.enum_ids);
+	layout_ctx_free(&b.layout);
+	id_map_free(&b.shared);
 	return ret;
 }
 
@@ -421,11 +441,13 @@ static int open_image(uint8_t *image, size_t size,
 		      const struct stops_open_opts *opts,
 		      struct stops_object **objp, struct stops_err *err)
 {
-	const char *name = opts && opts->name ? opts->name : "object";
+	const char *name = OPTS_GET(opts, name, NULL);
 	struct stops_object *obj;
 	int ret;
 
 	*objp = NULL;
+	if (!name)
+		name = "object";
 	if (!is_c_ident(name)) {
 		free(image);
 		return stops_errf(err, -EINVAL,
@@ -464,9 +486,12 @@ int stops_object__open_mem(const void *buf, size_t size,
 			   const struct stops_open_opts *opts,
 			   struct stops_object **objp, struct stops_err *err)
 {
-	uint8_t *image = malloc(size ? size : 1);
+	uint8_t *image;
 
 	*objp = NULL;
+	if (!OPTS_VALID(opts, stops_open_opts))
+		return stops_errf(err, -EINVAL, "invalid open options");
+	image = malloc(size ? size : 1);
 	if (!image)
 		return stops_errf(err, -ENOMEM, "out of memory");
 	memcpy(image, buf, size);
@@ -523,17 +548,18 @@ int stops_object__open_file(const char *path,
 			    const struct stops_open_opts *opts,
 			    struct stops_object **objp, struct stops_err *err)
 {
-	struct stops_open_opts o = {0};
+	STOPS_OPTS(stops_open_opts, o);
 	char *name = NULL;
 	uint8_t *buf = NULL;
 	size_t size = 0;
 	int ret;
 
 	*objp = NULL;
-	if (opts)
-		o = *opts;
+	if (!OPTS_VALID(opts, stops_open_opts))
+		return stops_errf(err, -EINVAL, "invalid open options");
+	o.name = OPTS_GET(opts, name, NULL);
 	if (!o.name) {
-		name = stops_obj_name_from_path(path);
+		name = stops_object__name_from_path(path);
 		if (!name)
 			return stops_errf(err, -ENOMEM, "out of memory");
 		o.name = name;
@@ -559,4 +585,35 @@ void stops_object__free(struct stops_object *obj)
 const struct stops_model *stops_object__model(const struct stops_object *obj)
 {
 	return &obj->model;
+}
+
+static bool has_suffix(const char *s, size_t len, const char *suf)
+{
+	size_t n = strlen(suf);
+
+	return len > n && !strcmp(s + len - n, suf);
+}
+
+char *stops_object__name_from_path(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	struct arena a = {0};
+	char *name, *ret;
+	size_t len;
+
+	base = base ? base + 1 : path;
+	len = strlen(base);
+	if (has_suffix(base, len, ".bpf.o"))
+		len -= 6;
+	else if (has_suffix(base, len, ".o"))
+		len -= 2;
+	name = strndup(base, len);
+	if (!name)
+		return NULL;
+	ret = c_ident(&a, name);
+	free(name);
+	if (ret)
+		ret = strdup(ret);
+	arena_free(&a);
+	return ret;
 }

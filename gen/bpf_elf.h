@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* ELF stage: the sections, relocations and symbols of a BPF object. */
+#ifndef STOPS_BPF_ELF_H
+#define STOPS_BPF_ELF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+/* The sections libbpf reads struct_ops maps from, in this order. */
+enum st_ops_sec {
+	ST_OPS_SEC,	 /* .struct_ops */
+	ST_OPS_LINK_SEC, /* .struct_ops.link */
+	NR_ST_OPS_SECS,
+};
+
+extern const char *const st_ops_sec_names[NR_ST_OPS_SECS];
+
+struct elf_reloc {
+	uint32_t offset;      /* r_offset within the struct_ops section */
+	const char *prog;     /* program (FUNC symbol) name */
+	const char *prog_sec; /* its section name */
+};
+
+struct elf_sec {
+	const char *name;
+	uint32_t idx;
+	const uint8_t *data;
+	uint32_t size;
+	struct elf_reloc *relocs;
+	uint32_t nr_relocs;
+};
+
+struct elf_sym_info {
+	const char *name;
+	uint32_t shndx;
+	uint64_t value;
+	uint64_t size;
+};
+
+struct bpf_elf {
+	const uint8_t *image;
+	size_t image_size;
+	const uint8_t *btf_data;
+	uint32_t btf_size;
+	struct elf_sec st_ops[NR_ST_OPS_SECS]; /* by enum st_ops_sec */
+	struct elf_sym_info *syms;
+	uint32_t nr_syms;
+};
+
+int bpf_elf__parse(struct bpf_elf *e, struct arena *a, const uint8_t *image,
+		   size_t size, struct stops_err *err);
+/* Offset of a data symbol (map variable) in section idx, -ENOENT if none. */
+int64_t bpf_elf__sym_offset(const struct bpf_elf *e, uint32_t shndx,
+			    const char *name);
+
+#endif /* STOPS_BPF_ELF_H */

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* General BTF helpers: modifiers, kind names and classes, flavors. */
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "btf_util.h"
+#include "util.h"
+
+const struct btf_type *btf_skip_mods(const struct btf *btf, uint32_t id,
+				     uint32_t *res_id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	for (int i = 0; t && i < STOPS_MAX_CHAIN; i++) {
+		switch (btf_kind(t)) {
+		case BTF_KIND_TYPEDEF:
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_CONST:
+		case BTF_KIND_RESTRICT:
+		case BTF_KIND_TYPE_TAG:
+			id = t->type;
+			t = btf__type_by_id(btf, id);
+			break;
+		default:
+			if (res_id)
+				*res_id = id;
+			return t;
+		}
+	}
+	return NULL;
+}
+
+bool btf_is_func_ptr(const struct btf *btf, uint32_t id)
+{
+	const struct btf_type *t = btf_skip_mods(btf, id, NULL);
+
+	if (!t || !btf_is_ptr(t))
+		return false;
+	t = btf_skip_mods(btf, t->type, NULL);
+	return t && btf_is_func_proto(t);
+}
+
+/* libbpf compares member kinds exactly: name them as BTF does. */
+const char *btf_kind_str(const struct btf_type *t)
+{
+	switch (btf_kind(t)) {
+	case BTF_KIND_UNKN:
+		return "void";
+	case BTF_KIND_INT:
+		return "int";
+	case BTF_KIND_PTR:
+		return "ptr";
+	case BTF_KIND_ARRAY:
+		return "array";
+	case BTF_KIND_STRUCT:
+		return "struct";
+	case BTF_KIND_UNION:
+		return "union";
+	case BTF_KIND_ENUM:
+		return "enum";
+	case BTF_KIND_FWD:
+		return "fwd";
+	case BTF_KIND_TYPEDEF:
+		return "typedef";
+	case BTF_KIND_VOLATILE:
+		return "volatile";
+	case BTF_KIND_CONST:
+		return "const";
+	case BTF_KIND_RESTRICT:
+		return "restrict";
+	case BTF_KIND_FUNC:
+		return "func";
+	case BTF_KIND_FUNC_PROTO:
+		return "func_proto";
+	case BTF_KIND_VAR:
+		return "var";
+	case BTF_KIND_DATASEC:
+		return "datasec";
+	case BTF_KIND_FLOAT:
+		return "float";
+	case BTF_KIND_DECL_TAG:
+		return "decl_tag";
+	case BTF_KIND_TYPE_TAG:
+		return "type_tag";
+	case BTF_KIND_ENUM64:
+		return "enum64";
+	default:
+		return "unknown";
+	}
+}
+
+const char *btf_name_or_anon(const struct btf *btf, const struct btf_type *t)
+{
+	const char *s = btf__name_by_offset(btf, t->name_off);
+
+	return s && s[0] ? s : "(anon)";
+}
+
+/* The separator is X___Y, X and Y not '_'; the last one counts. */
+size_t btf_essential_name_len(const char *name)
+{
+	size_t n = strlen(name);
+
+	for (long i = (long)n - 5; i >= 0; i--) {
+		if (name[i] != '_' && name[i + 1] == '_' &&
+		    name[i + 2] == '_' && name[i + 3] == '_' &&
+		    name[i + 4] != '_')
+			return (size_t)i + 1;
+	}
+	return n;
+}
+
+enum btf_cls btf_cls_of(const struct btf_type *t)
+{
+	if (!t)
+		return BTF_CLS_BAD;
+	switch (btf_kind(t)) {
+	case BTF_KIND_UNKN:
+		return BTF_CLS_VOID;
+	case BTF_KIND_INT:
+		return BTF_CLS_INT;
+	case BTF_KIND_FLOAT:
+		return BTF_CLS_FLOAT;
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+		return BTF_CLS_ENUM;
+	case BTF_KIND_PTR:
+		return BTF_CLS_PTR;
+	case BTF_KIND_STRUCT:
+		return BTF_CLS_STRUCT;
+	case BTF_KIND_UNION:
+		return BTF_CLS_UNION;
+	case BTF_KIND_FWD:
+		return btf_kflag(t) ? BTF_CLS_UNION : BTF_CLS_STRUCT;
+	case BTF_KIND_ARRAY:
+		return BTF_CLS_ARRAY;
+	case BTF_KIND_FUNC_PROTO:
+		return BTF_CLS_FUNC;
+	case BTF_KIND_TYPEDEF:
+	case BTF_KIND_VOLATILE:
+	case BTF_KIND_CONST:
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_TYPE_TAG:
+		/* skipped by btf_skip_mods before we get here */
+	case BTF_KIND_FUNC:
+	case BTF_KIND_VAR:
+	case BTF_KIND_DATASEC:
+	case BTF_KIND_DECL_TAG:
+	default:
+		return BTF_CLS_BAD;
+	}
+}
+
+const char *btf_cls_str(enum btf_cls cls)
+{
+	static const char *const names[] = {
+		[BTF_CLS_VOID] = "void",     [BTF_CLS_INT] = "int",
+		[BTF_CLS_FLOAT] = "float",   [BTF_CLS_ENUM] = "enum",
+		[BTF_CLS_PTR] = "ptr",	     [BTF_CLS_STRUCT] = "struct",
+		[BTF_CLS_UNION] = "union",   [BTF_CLS_ARRAY] = "array",
+		[BTF_CLS_FUNC] = "function", [BTF_CLS_BAD] = "invalid",
+	};
+
+	return cls < BTF_CLS_BAD ? names[cls] : names[BTF_CLS_BAD];
+}

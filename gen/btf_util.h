@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/* General BTF helpers over libbpf's btf.h, shared by layout and check. */
+#ifndef STOPS_BTF_UTIL_H
+#define STOPS_BTF_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct btf;
+struct btf_type;
+
+/* Type id through typedefs and modifiers; NULL when invalid or a loop. */
+const struct btf_type *btf_skip_mods(const struct btf *btf, uint32_t id,
+				     uint32_t *res_id);
+bool btf_is_func_ptr(const struct btf *btf, uint32_t id);
+/* BTF's own name of a kind: "int", "ptr", "func_proto", ... */
+const char *btf_kind_str(const struct btf_type *t);
+/* A type's name, "(anon)" when it has none. */
+const char *btf_name_or_anon(const struct btf *btf, const struct btf_type *t);
+/* libbpf's flavor rule: "a___b___c" -> strlen("a___b"). */
+size_t btf_essential_name_len(const char *name);
+
+/* Kind classes types are compared by (modifiers and typedefs skipped). */
+enum btf_cls {
+	BTF_CLS_VOID,
+	BTF_CLS_INT,
+	BTF_CLS_FLOAT,
+	BTF_CLS_ENUM,
+	BTF_CLS_PTR,
+	BTF_CLS_STRUCT,
+	BTF_CLS_UNION,
+	BTF_CLS_ARRAY,
+	BTF_CLS_FUNC,
+	BTF_CLS_BAD,
+};
+
+enum btf_cls btf_cls_of(const struct btf_type *t);
+const char *btf_cls_str(enum btf_cls cls);
+
+#endif /* STOPS_BTF_UTIL_H */

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* JSON writer: string escaping for every JSON document the library writes. */
+#include "json.h"
+
+/* Length of the well-formed UTF-8 sequence at p (2 to 4 bytes), or 0. */
+static int utf8_len(const unsigned char *p)
+{
+	int n = p[0] >= 0xf0 && p[0] <= 0xf4   ? 4
+		: p[0] >= 0xe0		       ? 3
+		: p[0] >= 0xc2 && p[0] <= 0xdf ? 2
+					       : 0;
+
+	if (p[0] >= 0xf5)
+		return 0;
+	for (int i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	}
+	if ((n == 3 && p[0] == 0xe0 && p[1] < 0xa0) ||
+	    (n == 3 && p[0] == 0xed && p[1] >= 0xa0) ||
+	    (n == 4 && p[0] == 0xf0 && p[1] < 0x90) ||
+	    (n == 4 && p[0] == 0xf4 && p[1] >= 0x90))
+		return 0;
+	return n;
+}
+
+void json_str(FILE *out, const char *s)
+{
+	int n;
+
+	if (!s) {
+		fputs("null", out);
+		return;
+	}
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"':
+			fputs("\\\"", out);
+			break;
+		case '\\':
+			fputs("\\\\", out);
+			break;
+		case '\n':
+			fputs("\\n", out);
+			break;
+		case '\t':
+			fputs("\\t", out);
+			break;
+		default:
+			n = *p >= 0x80 ? utf8_len(p) : 0;
+			if (n) {
+				fwrite(p, 1, (size_t)n, out);
+				p += n - 1;
+			} else if (*p < 0x20 || *p >= 0x7f) {
+				fprintf(out, "\\u%04x", *p);
+			} else {
+				fputc(*p, out);
+			}
+		}
+	}
+	fputc('"', out);
+}
