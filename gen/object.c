@@ -476,6 +476,8 @@ static int open_image(uint8_t *image, size_t size,
 	ret = build_model(obj, name, err);
 	if (ret)
 		goto err;
+	obj->model.image = obj->image;
+	obj->model.image_size = size;
 	*objp = obj;
 	return 0;
 err:
