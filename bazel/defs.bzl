@@ -7,6 +7,7 @@
         src = "tcp_cc.bpf.c",                 # compiled to tcp_cc.bpf.o
         hdrs = ["@stops_shadow//bazel:vmlinux.h"],
         check_kernel_btf = "/sys/kernel/btf/vmlinux",  # optional
+        embed = True,                         # optional: object in the header
     )
 
     cc_binary(name = "tcp_cc", srcs = ["tcp_cc.c"], deps = [":tcp_cc_skel"])
@@ -27,7 +28,10 @@ as `_`):
                                   runfiles library (or "$0.runfiles/" + it).
 
 The object itself is in the rule's runfiles, so every binary or test that
-depends on the rule has it there.
+depends on the rule has it there. With `embed = True` the header also holds
+the object's bytes and `<stem>__open_embedded(opts)`, which opens them with
+`bpf_object__open_mem()`, and users get `<STEM>_BPF_EMBEDDED=1`: the binary
+needs no file at run time (`stops-shadow gen --embed`).
 
 `check_kernel_btf` takes the label of a BTF file or an absolute path such as
 "/sys/kernel/btf/vmlinux". The rule then runs `stops-shadow check` on the
@@ -112,7 +116,7 @@ def _bpf_skeleton_impl(ctx):
     hdr = _output(ctx, stem + ".shadow.h")
     ctx.actions.run(
         executable = ctx.executable._generator,
-        arguments = [obj.path, "-o", hdr.path],
+        arguments = [obj.path, "-o", hdr.path] + (["--embed"] if ctx.attr.embed else []),
         inputs = [obj] + checked,  # the check report orders the check first
         outputs = [hdr],
         mnemonic = "StopsShadowGen",
@@ -137,7 +141,7 @@ def _bpf_skeleton_impl(ctx):
         defines = [
             '%s="%s"' % (macro, obj.short_path),
             '%s_RLOCATION="%s"' % (macro, _rlocation(ctx, obj)),
-        ],
+        ] + ([_ident(stem).upper() + "_BPF_EMBEDDED=1"] if ctx.attr.embed else []),
     )
     linking_context = cc_common.create_linking_context(
         linker_inputs = depset([cc_common.create_linker_input(
@@ -162,6 +166,7 @@ _bpf_skeleton = rule(
         "copts": attr.string_list(),
         "check_kernel_btf": attr.label(allow_single_file = True),
         "check_kernel_btf_path": attr.string(),
+        "embed": attr.bool(),
         "_generator": attr.label(
             default = Label("//gen:stops-shadow"),
             executable = True,
@@ -175,7 +180,7 @@ _bpf_skeleton = rule(
     toolchains = ["@bazel_tools//tools/cpp:toolchain_type"],
 )
 
-def bpf_skeleton(name, src, hdrs = [], copts = [], check_kernel_btf = None, **kwargs):
+def bpf_skeleton(name, src, hdrs = [], copts = [], check_kernel_btf = None, embed = False, **kwargs):
     """Compiles `src` for BPF and generates its shadow header; see the file comment.
 
     Args:
@@ -185,6 +190,7 @@ def bpf_skeleton(name, src, hdrs = [], copts = [], check_kernel_btf = None, **kw
       copts: extra clang flags for the BPF compile.
       check_kernel_btf: a label of a BTF file, or an absolute path such as
         "/sys/kernel/btf/vmlinux": fail the build unless `stops-shadow check` passes.
+      embed: also put the object's bytes and <stem>__open_embedded() into the header.
       **kwargs: common attributes (visibility, tags, testonly, ...).
     """
     is_path = type(check_kernel_btf) == "string" and check_kernel_btf.startswith("/")
@@ -195,5 +201,6 @@ def bpf_skeleton(name, src, hdrs = [], copts = [], check_kernel_btf = None, **kw
         copts = copts,
         check_kernel_btf = None if is_path else check_kernel_btf,
         check_kernel_btf_path = check_kernel_btf if is_path else None,
+        embed = embed,
         **kwargs
     )
