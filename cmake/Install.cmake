@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # `cmake --install` layout (prefix-relative, GNUInstallDirs):
 #   bin/stops-shadow                     the generator CLI
 #   lib/libstops_gen.{a,so}              the library (static + shared)
