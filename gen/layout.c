@@ -42,8 +42,6 @@ struct layout {
 	int depth;
 };
 
-#define MAX_MEMBERS (1u << 20)
-
 static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 		       const char *c_name, const char *scope, const char *path,
 		       int depth, struct names *names, struct stops_aggr **out);
@@ -73,10 +71,12 @@ static int new_member(struct layout *l, struct stops_member **out)
 	struct layout_ctx *ctx = l->ctx;
 	struct stops_member *m;
 
-	if (ctx->nr_members >= MAX_MEMBERS)
-		return stops_errf(ctx->err, -E2BIG,
-				  "%s: more than %u members in the object",
-				  l->aggr->path, MAX_MEMBERS);
+	if (ctx->nr_members >= ctx->max_members)
+		return stops_errf(
+			ctx->err, -E2BIG,
+			"%s: more than %u shadow members (the cap for an object of this size: %u + bytes/%u); nested types expand too far",
+			l->aggr->path, ctx->max_members, LAYOUT_MEMBERS_BASE,
+			LAYOUT_BYTES_PER_MEMBER);
 	if (l->nr_mem == l->cap_mem) {
 		uint32_t cap = l->cap_mem ? l->cap_mem * 2 : 16;
 
