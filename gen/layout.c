@@ -42,8 +42,6 @@ struct layout {
 	int depth;
 };
 
-#define MAX_MEMBERS (1u << 20)
-
 static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 		       const char *c_name, const char *scope, const char *path,
 		       int depth, struct names *names, struct stops_aggr **out);
@@ -74,10 +72,12 @@ static int new_member(struct layout *l, struct stops_member **out)
 	struct stops_member *m;
 
 	/* A constant return, so gcc -O3 sees *out set whenever 0 is returned. */
-	if (ctx->nr_members >= MAX_MEMBERS) {
-		stops_errf(ctx->err, -E2BIG,
-			   "%s: more than %u members in the object",
-			   l->aggr->path, MAX_MEMBERS);
+	if (ctx->nr_members >= ctx->max_members) {
+		stops_errf(
+			ctx->err, -E2BIG,
+			"%s: more than %u shadow members (the cap for an object of this size: %u + bytes/%u); nested types expand too far",
+			l->aggr->path, ctx->max_members, LAYOUT_MEMBERS_BASE,
+			LAYOUT_BYTES_PER_MEMBER);
 		return -E2BIG;
 	}
 	if (l->nr_mem == l->cap_mem) {
