@@ -175,6 +175,8 @@ int main(int argc, char **argv)
 		}
 	}
 	libbpf_set_print(print_libbpf);
+	/* Lines in order with libbpf's stderr when both go to one file. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 
 	obj = bpf_object__open_file(path, NULL);
 	if (!obj) {

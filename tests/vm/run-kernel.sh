@@ -86,6 +86,7 @@ EOF
 chmod +x "$root/init"
 (cd "$root" && find . | "$busybox" cpio -o -H newc -R 0:0 2>/dev/null | gzip -1) >"$out/initrd.gz" ||
 	die "cannot build the initramfs"
+rm -rf "$root"
 
 # KVM only when it really starts a vCPU: /dev/kvm can exist and still fail
 # (nested virtualisation refusing MSRs), which QEMU reports at once.
