@@ -473,6 +473,22 @@ static void emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
 	out_char(e->o, '\n');
 }
 
+/*
+ * bpftool >= 7.5 spells the shadow type <obj>__<map>__<type>: the alias lets
+ * code written for it compile. A skeleton included first defines a type of
+ * that name itself (its guard is __<OBJ>_SKEL_H__), and then keeps it.
+ */
+static void emit_bpftool_alias(struct emit *e)
+{
+	const char *obj = e->model->obj_name;
+
+	out_str(e->o, "#ifndef __");
+	for (const char *p = obj; *p; p++)
+		out_char(e->o, (char)toupper((unsigned char)*p));
+	out_printf(e->o, "_SKEL_H__\n#define %s__%s__%s %s\n#endif\n\n", obj,
+		   e->map->name, e->map->type_name, e->map->shadow_name);
+}
+
 static void emit_enums(struct emit *e)
 {
 	const struct stops_model *model = e->model;
@@ -581,9 +597,7 @@ static int emit_header(struct emit *e)
 		if (ret)
 			return ret;
 		if (e->map)
-			out_printf(e->o, "#define %s__%s__%s %s\n\n",
-				   model->obj_name, e->map->name,
-				   e->map->type_name, e->map->shadow_name);
+			emit_bpftool_alias(e);
 		ret = emit_asserts(e, a);
 		if (ret)
 			return ret;
