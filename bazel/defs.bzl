@@ -8,6 +8,7 @@
         hdrs = ["tcp_cc.h"],                  # private BPF-side headers
         deps = ["@stops_shadow//bazel:vmlinux"],  # cc_library targets
         check_kernel_btf = "/sys/kernel/btf/vmlinux",  # optional
+        embed = True,                         # optional: object in the header
     )
 
     cc_binary(name = "tcp_cc", srcs = ["tcp_cc.c"], deps = [":tcp_cc_skel"])
@@ -39,7 +40,10 @@ upper-cased, non-identifier characters as `_`):
                                   runfiles library (or "$0.runfiles/" + it).
 
 The object itself is in the rule's runfiles, so every binary or test that
-depends on the rule has it there.
+depends on the rule has it there. With `embed = True` the header also holds
+the object's bytes and `<stem>__open_embedded(opts)`, which opens them with
+`bpf_object__open_mem()`, and users get `<STEM>_BPF_EMBEDDED=1`: the binary
+needs no file at run time (`stops-shadow gen --embed`).
 
 `check_kernel_btf` takes the label of a BTF file or an absolute path such as
 "/sys/kernel/btf/vmlinux". The rule then runs `stops-shadow check` on the
@@ -170,7 +174,7 @@ def _bpf_skeleton_impl(ctx):
     hdr = _output(ctx, stem + ".shadow.h")
     ctx.actions.run(
         executable = ctx.executable._generator,
-        arguments = [obj.path, "-o", hdr.path],
+        arguments = [obj.path, "-o", hdr.path] + (["--embed"] if ctx.attr.embed else []),
         inputs = [obj] + checked,  # the check report orders the check first
         outputs = [hdr],
         env = {},
@@ -187,7 +191,7 @@ def _bpf_skeleton_impl(ctx):
         defines = depset([
             '%s="%s"' % (macro, obj.short_path),
             '%s_RLOCATION="%s"' % (macro, _rlocation(ctx, obj)),
-        ]),
+        ] + ([_ident(stem).upper() + "_BPF_EMBEDDED=1"] if ctx.attr.embed else [])),
     )
     linking_context = cc_common.create_linking_context(
         linker_inputs = depset([cc_common.create_linker_input(
@@ -214,6 +218,7 @@ _bpf_skeleton = rule(
         "target_arch": attr.string(mandatory = True),
         "check_kernel_btf": attr.label(allow_single_file = True),
         "check_kernel_btf_path": attr.string(),
+        "embed": attr.bool(),
         "clang": attr.label(
             default = Label("@stops_shadow_clang//:clang"),
             allow_single_file = True,
@@ -238,6 +243,7 @@ def bpf_skeleton(
         check_kernel_btf = None,
         target_arch = None,
         clang = None,
+        embed = False,
         **kwargs):
     """Compiles `src` for BPF and generates its shadow header; see the file comment.
 
@@ -255,6 +261,7 @@ def bpf_skeleton(
         platform's @platforms//cpu (bpf_target_arch()).
       clang: the clang to compile with (an executable file label); default
         @stops_shadow_clang//:clang, the system clang found by deps.bzl.
+      embed: also put the object's bytes and <stem>__open_embedded() into the header.
       **kwargs: common attributes (visibility, tags, testonly, ...).
     """
     is_path = type(check_kernel_btf) == "string" and check_kernel_btf.startswith("/")
@@ -268,5 +275,6 @@ def bpf_skeleton(
         target_arch = target_arch if target_arch else bpf_target_arch(),
         check_kernel_btf = None if is_path else check_kernel_btf,
         check_kernel_btf_path = check_kernel_btf if is_path else None,
+        embed = embed,
         **dict(kwargs, **extra)
     )
