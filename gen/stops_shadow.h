@@ -63,6 +63,7 @@ enum stops_kind {
 	STOPS_UNION,
 	STOPS_OPAQUE,  /* data pointer or anything else: bytes only */
 	STOPS_PADDING, /* gap before a member, or the tail */
+	STOPS_BITS,    /* raw bytes holding bitfields read through accessors */
 };
 
 struct stops_aggr;
@@ -117,6 +118,16 @@ struct stops_member {
 
 	/* opaque: why the member has no typed shadow */
 	const char *why;
+
+	/*
+	 * A bitfield no C bitfield can place on every host (it crosses a
+	 * naturally aligned 8-byte unit, or shares bytes with one that
+	 * does): it lives in the STOPS_BITS member named storage, at bit
+	 * storage_bit of its little-endian bytes, and the header reads and
+	 * writes it through accessors. NULL for every other member.
+	 */
+	const char *storage;
+	uint32_t storage_bit;
 };
 
 struct stops_aggr {
@@ -211,6 +222,9 @@ struct stops_model {
 	struct stops_enum **enums;
 	uint32_t nr_aggrs;
 	struct stops_aggr **aggrs; /* named shadow types, dependencies first */
+	/* the object's ELF bytes, owned by the stops_object */
+	const void *image;
+	size_t image_size;
 	/* appended after 0.2.0: earlier callers see the model unchanged */
 	const struct stops_map_state *map_state; /* nr_maps entries */
 	uint32_t nr_progs;
@@ -259,6 +273,22 @@ struct stops_emit_c_opts {
 STOPS_API int stops_model__emit_c(const struct stops_model *model, FILE *out,
 				  const struct stops_emit_c_opts *opts,
 				  struct stops_err *err);
+
+struct stops_emit_embed_opts {
+	size_t sz;
+	size_t : 0;
+};
+
+/*
+ * The object's bytes as C, appended to a shadow header: a guarded section
+ * defining <obj>__embedded_bytes(size_t *sz) and, unless
+ * STOPS_SHADOW_NO_LIBBPF, <obj>__open_embedded(opts), which opens them
+ * with bpf_object__open_mem(). opts may be NULL.
+ */
+STOPS_API int stops_model__emit_embed(const struct stops_model *model,
+				      FILE *out,
+				      const struct stops_emit_embed_opts *opts,
+				      struct stops_err *err);
 
 /* Written by the dump and the check report writers. */
 struct stops_write_opts {
