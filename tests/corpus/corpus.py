@@ -333,7 +333,9 @@ def main():
             failures.append('%s: gencheck: %s' % (n, r.stderr.decode().strip()))
             continue
         names.append(n)
-    log('%d headers generated' % len(names))
+        failures += autoload_state(a, n, o, os.path.join(hdr, n + '.check.c'))
+    log('%d headers generated; autocreate, link and autoload as libbpf '
+        'says' % len(names))
 
     # the headers compile: strict C11, gcc and clang, LP64 and i386
     strict = ['-std=c11', '-Wall', '-Wextra', '-Werror', '-pedantic', '-c']
@@ -397,6 +399,24 @@ def main():
         print('FAIL: ' + f)
     log('done')
     return 1 if failures else 0
+
+
+def autoload_state(a, n, o, check_c):
+    """The dump's autocreate/link/autoload equal libbpf's after open."""
+    import json
+    r = run([a.cli, 'dump', '--json', o])
+    if r.returncode:
+        return ['%s: stops-shadow dump: %s' % (n, r.stderr.decode().strip())]
+    d = json.loads(r.stdout)
+    ours = {('MAP', m['name']): 'autocreate=%d link=%d' %
+            (m['autocreate'], m['link']) for m in d['maps']}
+    ours.update({('PROG', p['name']): 'autoload=%d' % p['autoload']
+                 for p in d.get('programs', [])})
+    lib = {(k, nm): v for k, nm, v in re.findall(
+        r'/\* @@(MAP|PROG) (\S+) (.*?) \*/', open(check_c).read())}
+    return ['%s: %s %s: dump says %s, libbpf %s' %
+            (n, k[0].lower(), k[1], ours.get(k), lib.get(k))
+            for k in sorted(set(ours) | set(lib)) if ours.get(k) != lib.get(k)]
 
 
 def selftest(a, n, hdr, objdir, inc, failures):

@@ -225,6 +225,7 @@ static int gen_map(struct gen *g, const char *obj_name, struct bpf_map *map)
 int main(int argc, char **argv)
 {
 	struct gen g = {0};
+	struct bpf_program *prog;
 	struct bpf_map *map;
 	int err = 0;
 
@@ -262,6 +263,18 @@ int main(int argc, char **argv)
 		}
 	}
 	fprintf(g.out, "\tCK_CLOSE();\n\treturn 0;\n}\n");
+	/* libbpf's autocreate/autoload after open, for corpus.py to hold
+	 * against the dump's */
+	bpf_object__for_each_map(map, g.obj)
+		if (bpf_map__type(map) == BPF_MAP_TYPE_STRUCT_OPS)
+			fprintf(g.out, "/* @@MAP %s autocreate=%d link=%d */\n",
+				bpf_map__name(map), bpf_map__autocreate(map),
+				!!(bpf_map__map_flags(map) & BPF_F_LINK));
+	bpf_object__for_each_program(prog, g.obj)
+		if (bpf_program__type(prog) == BPF_PROG_TYPE_STRUCT_OPS)
+			fprintf(g.out, "/* @@PROG %s autoload=%d */\n",
+				bpf_program__name(prog),
+				bpf_program__autoload(prog));
 	if (fclose(g.out))
 		err = -EIO;
 	bpf_object__close(g.obj);
