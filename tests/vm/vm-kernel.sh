@@ -21,7 +21,8 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
-cli= la= tcp= sxe= out= cache=${STOPS_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/stops-shadow/kernels}
+cli='' la='' tcp='' sxe='' out=''
+cache=${STOPS_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/stops-shadow/kernels}
 while [ $# -gt 0 ]; do
 	case $1 in
 	--cli) cli=$2; shift 2 ;;
@@ -170,9 +171,8 @@ echo "--- check against $btf vs load + attach in $release"
 		if [ -z "$line" ]; then
 			r=fail why="load_attach printed nothing"
 		else
-			set -- $line
-			r=$3
-			why=${line#@@REAL $n $r}
+			r=$(echo "$line" | cut -d' ' -f3)
+			why=${line#"@@REAL $n $r"}
 			why=${why# }
 		fi
 		echo "$n $c $r ${why:--}"
