@@ -150,8 +150,11 @@ if [ $sx = y ]; then
 		"child     sched_setscheduler\(SCHED_EXT\) ok, sched_getscheduler = 7 \(SCHED_EXT\)" \
 		"counters  init=1 enqueue=0 enqueue_alt=[1-9][0-9]* dispatch=[1-9][0-9]* exit=1" \
 		"after detach: state disabled, root/ops gone" "^sched_ext: ok$"
-	section dmesg | grep -q 'BPF scheduler "user_named_fifo" enabled' ||
-		bad "kernel log lacks 'BPF scheduler \"user_named_fifo\" enabled'"
+	# The kernel's own word that the name set from user space reached it.
+	for re in 'BPF scheduler "user_named_fifo" enabled \(partial\)' \
+		'BPF scheduler "user_named_fifo" disabled \(unregistered from user space\)'; do
+		section dmesg | grep -qE "$re" || bad "kernel log lacks /$re/"
+	done
 else
 	expect sched_ext 1 "struct sched_ext_ops is not found in kernel BTF"
 fi
