@@ -12,9 +12,9 @@
 #                --sched-ext EXE --out DIR [--cache DIR] KERNEL OBJ...
 #
 # KERNEL: host, or a series fetch-kernels cached (6.1, 6.12, sid). The
-# objects must include tcp_cc, tcp_cc_nolink and sched_ext. Writes DIR/KERNEL/column.txt
-# ("OBJECT CHECK REAL DETAIL" per object; CHECK ok|incompat|error, REAL
-# ok|fail), which vm-matrix.sh reads. Fails when the kernel does not boot
+# objects must include tcp_cc, tcp_cc_nolink and sched_ext. Writes
+# DIR/KERNEL/column.txt ("OBJECT CHECK REAL DETAIL" per object; CHECK
+# ok|incompat|error, REAL ok|fail), which vm-matrix.sh reads. Fails when the kernel does not boot
 # or an example does not do what it must on that kernel; a disagreement of
 # check and reality is vm-matrix.sh's to judge. Exit 77 (skip) for host
 # without root.
