@@ -6,13 +6,16 @@
 #   - tcp_cc end to end on tcp_cc.bpf.o (.struct_ops.link) and on
 #     tcp_cc_nolink.bpf.o (the same source in .struct_ops)
 #   - the sched_ext loader on sched_ext.bpf.o
+#   - the dummy_ops loader on dummy_ops.bpf.o (a slot program test-run
+#     through its struct_ops trampoline)
 # then `stops-shadow check` of every object against that kernel's BTF.
 #
 #   vm-kernel.sh --cli STOPS_SHADOW --load-attach EXE --tcp-cc EXE
-#                --sched-ext EXE --out DIR [--cache DIR] KERNEL OBJ...
+#                --sched-ext EXE --dummy-ops EXE --out DIR [--cache DIR]
+#                KERNEL OBJ...
 #
 # KERNEL: host, or a series fetch-kernels cached (6.1, 6.12, sid). The
-# objects must include tcp_cc, tcp_cc_nolink and sched_ext. Writes
+# objects must include tcp_cc, tcp_cc_nolink, sched_ext and dummy_ops. Writes
 # DIR/KERNEL/column.txt ("OBJECT CHECK REAL DETAIL" per object; CHECK
 # ok|incompat|error, REAL ok|fail), which vm-matrix.sh reads. Fails when the kernel does not boot
 # or an example does not do what it must on that kernel; a disagreement of
@@ -21,7 +24,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
-cli='' la='' tcp='' sxe='' out=''
+cli='' la='' tcp='' sxe='' dum='' out=''
 cache=${STOPS_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/stops-shadow/kernels}
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -29,14 +32,15 @@ while [ $# -gt 0 ]; do
 	--load-attach) la=$2; shift 2 ;;
 	--tcp-cc) tcp=$2; shift 2 ;;
 	--sched-ext) sxe=$2; shift 2 ;;
+	--dummy-ops) dum=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--cache) cache=$2; shift 2 ;;
 	-*) echo "vm-kernel.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
 	esac
 done
-[ -n "$cli" ] && [ -n "$la" ] && [ -n "$tcp" ] && [ -n "$sxe" ] && [ -n "$out" ] && [ $# -ge 2 ] ||
-	{ echo "usage: vm-kernel.sh --cli STOPS_SHADOW --load-attach EXE --tcp-cc EXE --sched-ext EXE --out DIR KERNEL OBJ..." >&2; exit 2; }
+[ -n "$cli" ] && [ -n "$la" ] && [ -n "$tcp" ] && [ -n "$sxe" ] && [ -n "$dum" ] && [ -n "$out" ] && [ $# -ge 2 ] ||
+	{ echo "usage: vm-kernel.sh --cli STOPS_SHADOW --load-attach EXE --tcp-cc EXE --sched-ext EXE --dummy-ops EXE --out DIR KERNEL OBJ..." >&2; exit 2; }
 kernel=$1
 shift
 objs=("$@")
@@ -75,7 +79,7 @@ echo "kernel $kernel: $release, BTF $btf, struct_ops links: $links, sched_ext: $
 # The payload: loaders, objects, and the script the guest runs.
 p=$dir/payload
 mkdir -p "$p/objs"
-for b in "load_attach $la" "tcp_cc $tcp" "sched_ext $sxe"; do
+for b in "load_attach $la" "tcp_cc $tcp" "sched_ext $sxe" "dummy_ops $dum"; do
 	[ -x "${b#* }" ] || { echo "FAIL: no ${b#* }"; exit 1; }
 	cp "${b#* }" "$p/${b%% *}"
 done
@@ -99,6 +103,7 @@ section matrix ./load_attach objs/*.bpf.o
 section tcp_cc ./tcp_cc --name ${cc}_l --bytes 1048576 objs/tcp_cc.bpf.o
 section tcp_cc_nolink ./tcp_cc --name ${cc}_n --bytes 1048576 objs/tcp_cc_nolink.bpf.o
 section sched_ext ./sched_ext objs/sched_ext.bpf.o
+section dummy_ops ./dummy_ops objs/dummy_ops.bpf.o
 echo "@@BEGIN dmesg"
 dmesg | grep 'sched_ext:'
 echo "@@END dmesg rc=0"
@@ -157,6 +162,15 @@ if [ $sx = y ]; then
 	done
 else
 	expect sched_ext 1 "struct sched_ext_ops is not found in kernel BTF"
+fi
+
+if [ $links = y ]; then
+	expect dummy_ops 0 "test_2=NULL" "dummy_test_2 not loaded" \
+		"map value refused with EOPNOTSUPP" \
+		"dummy_test_1: returned 42, state.val 1 -> 101" "counters  test_1=1 test_2=0" \
+		"^dummy_ops: ok$"
+else
+	expect dummy_ops 1 "map 'dummy': failed to create: Invalid argument"
 fi
 
 # The column: check's verdict against this kernel's BTF, and reality.
