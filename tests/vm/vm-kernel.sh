@@ -110,7 +110,10 @@ echo "@@END dmesg rc=0"
 EOF
 
 if [ "$kernel" = host ]; then
-	(cd "$p" && sh ./run.sh) >"$dir/results.txt" 2>&1
+	# The objects register fixed names (a tcp_cc "ok_ca"...): two build
+	# trees attaching them at once would see EEXIST, not the object's fate.
+	(cd "$p" && flock "${TMPDIR:-/tmp}/stops-shadow-vm-host.lock" sh ./run.sh) \
+		>"$dir/results.txt" 2>&1
 else
 	"$here/run-kernel.sh" "$kdir" "$p" "$dir/boot" || exit 1
 	cp "$dir/boot/results.txt" "$dir/results.txt"
