@@ -137,7 +137,7 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 			out_printf(e->o, "%s %s %s", aggr_kw(a), a->c_name,
 				   m->c_name);
 		else
-			out_printf(e->o, "%s %s", m->c_type, m->c_name);
+			out_printf(e->o, "%s %s", spell(m->c_type), m->c_name);
 		emit_dims(e, m);
 		break;
 	case STOPS_STRUCT:
@@ -147,7 +147,9 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 				   m->c_name);
 			break;
 		}
-		out_printf(e->o, "%s {\n", aggr_kw(a));
+		/* ISO C++ has anonymous unions only: structs are GNU C++ */
+		out_printf(e->o, "%s%s {\n",
+			   a->is_union ? "" : "__extension__ ", aggr_kw(a));
 		emit_aggr_body(e, a, depth + 1);
 		indent(e, depth);
 		out_printf(e->o, "}%s;\n",
@@ -277,7 +279,7 @@ static bool btf_names_differ(const struct stops_aggr *a)
  * both the emitted list and the parameter-name check, so they agree.
  */
 typedef int (*list_fn)(struct emit *e, const char *prefix, const char *name,
-		       uint32_t off, void *arg);
+		       uint32_t off, uint32_t size, void *arg);
 
 static int walk_list(struct emit *e, const struct stops_aggr *a,
 		     enum list_kind kind, const char *prefix, uint32_t base,
@@ -298,7 +300,7 @@ static int walk_list(struct emit *e, const struct stops_aggr *a,
 			ret = walk_list(e, m->aggr, kind, prefix, off, fn, arg);
 			continue;
 		}
-		ret = fn(e, prefix, n, off, arg);
+		ret = fn(e, prefix, n, off, m->size, arg);
 		if (ret || kind == SHADOW_NAMES || m->kind != STOPS_STRUCT)
 			continue;
 		path = str_printf("%s%s.", prefix, n);
@@ -311,21 +313,22 @@ static int walk_list(struct emit *e, const struct stops_aggr *a,
 
 /* A macro parameter spelled like a member would capture it. */
 static int entry_is_named(struct emit *e, const char *prefix, const char *name,
-			  uint32_t off, void *arg)
+			  uint32_t off, uint32_t size, void *arg)
 {
 	(void)e;
 	(void)prefix;
 	(void)off;
+	(void)size;
 	return !strcmp(name, arg);
 }
 
 static int emit_entry(struct emit *e, const char *prefix, const char *name,
-		      uint32_t off, void *arg)
+		      uint32_t off, uint32_t size, void *arg)
 {
 	const char(*p)[LIST_PARAM_LEN] = arg;
 
-	out_printf(e->o, " \\\n\t%s(%s, %s, %s%s, %u);", p[0], p[1], p[2],
-		   prefix, name, off);
+	out_printf(e->o, " \\\n\t%s(%s, %s, %s%s, %u, %u);", p[0], p[1], p[2],
+		   prefix, name, off, size);
 	return 0;
 }
 
@@ -354,7 +357,7 @@ static int emit_list(struct emit *e, const struct stops_aggr *a,
 			break;
 	}
 	out_printf(e->o,
-		   "/* %s members and their offsets in the BPF object */\n",
+		   "/* %s members, their offsets and sizes in the BPF object */\n",
 		   kind == SHADOW_NAMES ? "Shadow" : "Original (BTF)");
 	out_printf(e->o, "#define %s__%s(%s, %s, %s)", a->c_name,
 		   kind == SHADOW_NAMES ? "MEMBERS" : "BTF_MEMBERS", p[0], p[1],
@@ -438,13 +441,13 @@ static void emit_accessors(struct emit *e, const struct stops_map *map)
 	out_printf(e->o,
 		   "static inline struct %s *%s__from_map(struct bpf_map *map)\n"
 		   "{\n"
-		   "\treturn stops_shadow__initial_value(map, \"%s\", sizeof(struct %s));\n"
+		   "\treturn (struct %s *)stops_shadow__initial_value(map, \"%s\", sizeof(struct %s));\n"
 		   "}\n\n"
 		   "static inline struct %s *%s__from_object(struct bpf_object *obj)\n"
 		   "{\n"
-		   "\treturn stops_shadow__find_initial_value(obj, \"%s\", sizeof(struct %s));\n"
+		   "\treturn (struct %s *)stops_shadow__find_initial_value(obj, \"%s\", sizeof(struct %s));\n"
 		   "}\n\n",
-		   s, s, map->name, s, s, s, map->name, s);
+		   s, s, s, map->name, s, s, s, s, map->name, s);
 }
 
 /* The first enumerator of this name, if an earlier one has it. */
@@ -539,14 +542,21 @@ static void emit_enums(struct emit *e)
  */
 static const char helpers[] =
 	"#ifndef STOPS_SHADOW__AT\n"
-	"#define STOPS_SHADOW__AT(S, what, m, off) \\\n"
-	"\t_Static_assert(offsetof(S, m) == off, \"stops-shadow: \" what \": member \" #m \" must be at offset \" #off)\n"
+	"#ifdef __cplusplus\n"
+	"#define STOPS_SHADOW__ASSERT static_assert\n"
+	"#else\n"
+	"#define STOPS_SHADOW__ASSERT _Static_assert\n"
+	"#endif\n"
+	"/* List entries: X(S, what, member, offset, size). */\n"
+	"#define STOPS_SHADOW__AT(S, what, m, off, size) \\\n"
+	"\tSTOPS_SHADOW__ASSERT(offsetof(S, m) == off, \"stops-shadow: \" what \": member \" #m \" must be at offset \" #off)\n"
 	"#define STOPS_SHADOW__SIZE(S, what, size) \\\n"
-	"\t_Static_assert(sizeof(S) == size, \"stops-shadow: \" what \": size must be \" #size)\n"
-	"#define STOPS_SHADOW__MATCH(T, what, m, off) \\\n"
-	"\t_Static_assert(offsetof(T, m) == off, \"stops-shadow: \" what \": \" #T \" member \" #m \" is not at offset \" #off \" as in the BPF object (stale header?)\")\n"
+	"\tSTOPS_SHADOW__ASSERT(sizeof(S) == size, \"stops-shadow: \" what \": size must be \" #size)\n"
+	"#define STOPS_SHADOW__MATCH(T, what, m, off, size) \\\n"
+	"\tSTOPS_SHADOW__ASSERT(offsetof(T, m) == off, \"stops-shadow: \" what \": \" #T \" member \" #m \" is not at offset \" #off \" as in the BPF object (stale header?)\"); \\\n"
+	"\tSTOPS_SHADOW__ASSERT(sizeof(((T *)0)->m) == size, \"stops-shadow: \" what \": \" #T \" member \" #m \" is not \" #size \" bytes as in the BPF object (stale header?)\")\n"
 	"#define STOPS_SHADOW__MATCH_SIZE(T, what, size) \\\n"
-	"\t_Static_assert(sizeof(T) == size, \"stops-shadow: \" what \": sizeof(\" #T \") is not \" #size \" as in the BPF object (stale header?)\")\n"
+	"\tSTOPS_SHADOW__ASSERT(sizeof(T) == size, \"stops-shadow: \" what \": sizeof(\" #T \") is not \" #size \" as in the BPF object (stale header?)\")\n"
 	"#endif\n\n"
 	"#ifndef STOPS_SHADOW__GET_BITS\n"
 	"#define STOPS_SHADOW__GET_BITS\n"
@@ -624,7 +634,13 @@ static void emit_prologue(struct emit *e, const char *guard)
 		   "#include <string.h>\n"
 		   "#include <bpf/libbpf.h>\n"
 		   "#endif\n\n"
-		   "struct bpf_program;\n\n",
+		   "struct bpf_program;\n\n"
+		   "/* GNU C++ (g++ and clang++) has anonymous structs; clang++ warns\n"
+		   "   when one sits in an anonymous union, as C11 allows. */\n"
+		   "#if defined(__cplusplus) && defined(__clang__)\n"
+		   "#pragma clang diagnostic push\n"
+		   "#pragma clang diagnostic ignored \"-Wnested-anon-types\"\n"
+		   "#endif\n\n",
 		   e->model->obj_name, STOPS_SHADOW_VERSION, guard, guard);
 	out_mem(e->o, helpers, sizeof(helpers) - 1);
 }
@@ -675,6 +691,9 @@ static int emit_header(struct emit *e)
 		emit_accessors(e, &model->maps[k]);
 	if (model->nr_maps)
 		out_str(e->o, "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n");
+	out_str(e->o, "#if defined(__cplusplus) && defined(__clang__)\n"
+		      "#pragma clang diagnostic pop\n"
+		      "#endif\n\n");
 	out_printf(e->o, "#endif /* %s */\n", guard);
 	return 0;
 }
