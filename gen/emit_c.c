@@ -24,7 +24,7 @@ struct body {
 struct emit {
 	const struct stops_model *model;
 	const struct stops_map *map; /* whose type is being emitted, or NULL */
-	struct name_set enum_names;  /* enumerators emitted so far */
+	struct name_set enum_names;  /* enumerator name -> its first one */
 	struct out *o;		     /* where text goes: file or body */
 	struct out *file;
 	struct body body;
@@ -455,12 +455,19 @@ static const struct stops_enum_val *enum_val_seen(struct emit *e, uint32_t ei,
 						  uint32_t vi)
 {
 	const struct stops_model *model = e->model;
-	const char *name = model->enums[ei]->vals[vi].name;
+	const struct stops_enum_val *v = &model->enums[ei]->vals[vi];
+	const char *name = v->name;
+	int ret;
 
-	/* The set answers the common case, no earlier one, in O(1); if it
-	 * cannot (out of memory), the scan below still gives the answer. */
-	if (!name_set_add(&e->enum_names, name))
+	/* The set maps a name to its first enumerator, in O(1) either way
+	 * (a scan per repeated name was quadratic); if it cannot (out of
+	 * memory), the scan below still gives the answer. */
+	ret = htab_add(&e->enum_names.h, (uintptr_t)name, (void *)(uintptr_t)v,
+		       true);
+	if (!ret)
 		return NULL;
+	if (ret == -EEXIST)
+		return htab_get(&e->enum_names.h, (uintptr_t)name, true);
 	for (uint32_t i = 0; i <= ei; i++) {
 		const struct stops_enum *en = model->enums[i];
 		uint32_t n = i == ei ? vi : en->nr_vals;
@@ -517,6 +524,22 @@ static void emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
 			   v->name);
 	emit_enum_value(e, en, v->value);
 	out_char(e->o, '\n');
+}
+
+/*
+ * bpftool >= 7.5 spells the shadow type <obj>__<map>__<type>: the alias lets
+ * code written for it compile. A skeleton included first defines a type of
+ * that name itself (its guard is __<OBJ>_SKEL_H__), and then keeps it.
+ */
+static void emit_bpftool_alias(struct emit *e)
+{
+	const char *obj = e->model->obj_name;
+
+	out_str(e->o, "#ifndef __");
+	for (const char *p = obj; *p; p++)
+		out_char(e->o, (char)toupper((unsigned char)*p));
+	out_printf(e->o, "_SKEL_H__\n#define %s__%s__%s %s\n#endif\n\n", obj,
+		   e->map->name, e->map->type_name, e->map->shadow_name);
 }
 
 static void emit_enums(struct emit *e)
@@ -672,9 +695,7 @@ static int emit_header(struct emit *e)
 		if (ret)
 			return ret;
 		if (e->map)
-			out_printf(e->o, "#define %s__%s__%s %s\n\n",
-				   model->obj_name, e->map->name,
-				   e->map->type_name, e->map->shadow_name);
+			emit_bpftool_alias(e);
 		ret = emit_asserts(e, a);
 		if (ret)
 			return ret;

@@ -56,8 +56,6 @@ struct layout {
 	int depth;
 };
 
-#define MAX_MEMBERS (1u << 20)
-
 static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 		       const char *c_name, const char *scope, const char *path,
 		       int depth, struct names *names, struct stops_aggr **out);
@@ -87,10 +85,15 @@ static int new_member(struct layout *l, struct stops_member **out)
 	struct layout_ctx *ctx = l->ctx;
 	struct stops_member *m;
 
-	if (ctx->nr_members >= MAX_MEMBERS)
-		return stops_errf(ctx->err, -E2BIG,
-				  "%s: more than %u members in the object",
-				  l->aggr->path, MAX_MEMBERS);
+	/* A constant return, so gcc -O3 sees *out set whenever 0 is returned. */
+	if (ctx->nr_members >= ctx->max_members) {
+		stops_errf(
+			ctx->err, -E2BIG,
+			"%s: more than %u shadow members (the cap for an object of this size: %u + bytes/%u); nested types expand too far",
+			l->aggr->path, ctx->max_members, LAYOUT_MEMBERS_BASE,
+			LAYOUT_BYTES_PER_MEMBER);
+		return -E2BIG;
+	}
 	if (l->nr_mem == l->cap_mem) {
 		uint32_t cap = l->cap_mem ? l->cap_mem * 2 : 16;
 
@@ -390,7 +393,8 @@ static int nested(struct layout *l, uint32_t id, const char *name,
 		  struct stops_aggr **out)
 {
 	const char *c_name = NULL, *path;
-	struct stops_aggr *a;
+	/* NULL: gcc -O3 cannot prove that layout_aggr() set it */
+	struct stops_aggr *a = NULL;
 	struct names *names = NULL;
 	int ret;
 
