@@ -546,13 +546,20 @@ static int emit_asserts(struct emit *e, const struct stops_aggr *a)
 	const char *kw = aggr_kw(a);
 	int ret = 0;
 
-	if (!a->same_layout)
+	/*
+	 * A map sharing an earlier map's layout has the same body, token for
+	 * token (only comments differ): the owner's offset asserts prove it,
+	 * its own size assert keeps it tied to the BTF. Users' builds then
+	 * expand one member list per layout, not per map.
+	 */
+	if (!a->same_layout) {
 		ret = emit_list(e, a, SHADOW_NAMES);
-	out_printf(e->o,
-		   "%s__MEMBERS(STOPS_SHADOW__AT, %s %s, \"%s: %s\")\n"
-		   "STOPS_SHADOW__SIZE(%s %s, \"%s: %s\", %u);\n\n",
-		   layout_owner(a)->c_name, kw, a->c_name,
-		   lit(e, 0, e->model->obj_name), lit(e, 1, a->path), kw,
+		out_printf(e->o,
+			   "%s__MEMBERS(STOPS_SHADOW__AT, %s %s, \"%s: %s\")\n",
+			   a->c_name, kw, a->c_name,
+			   lit(e, 0, e->model->obj_name), lit(e, 1, a->path));
+	}
+	out_printf(e->o, "STOPS_SHADOW__SIZE(%s %s, \"%s: %s\", %u);\n\n", kw,
 		   a->c_name, lit(e, 0, e->model->obj_name), lit(e, 1, a->path),
 		   a->size);
 	return ret;
