@@ -230,6 +230,11 @@ static void print_row(struct dump *d, const struct row *r)
 		fprintf(d->out, ", \"why\": ");
 		json_text(d->out, m->why);
 	}
+	if (m->storage) { /* read through accessors, in these bytes */
+		fprintf(d->out, ", \"storage\": ");
+		json_text(d->out, m->storage);
+		fprintf(d->out, ", \"storage_bit\": %" PRIu32, m->storage_bit);
+	}
 	fprintf(d->out, "}");
 }
 
