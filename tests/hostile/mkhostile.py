@@ -283,6 +283,16 @@ def check_members(n):
 
 
 @case
+def other_type(n):
+    """A map of a type no other case has (struct other_ops), n ints."""
+    o = Obj()
+    i32 = o.btf.int_()
+    tid = o.btf.struct_('other_ops', 4 * n, [('i%d' % i, i32, 32 * i)
+                                              for i in range(n)])
+    return o.write([('m', tid, 0, 4 * n)], bytes(4 * n)), None
+
+
+@case
 def kbtf_huge(n):
     """A valid object and a sparse kernel BTF file of n MiB."""
     obj, _ = check_members(4)
