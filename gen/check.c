@@ -763,10 +763,12 @@ static void check_member(struct check *c, const struct btf_type *ot, uint32_t i)
 	}
 	if (btf_kind(mt) != btf_kind(kmt)) {
 		add_finding(c, STOPS_CHECK_ERROR, om.name, "kind",
-			    btf_kind_str(kmt), btf_kind_str(mt),
+			    btf_kind_spelling(kmt), btf_kind_spelling(mt),
 			    "kind mismatch: kernel %s (%s), object %s (%s)",
-			    btf_kind_str(kmt), type_str(c, c->kbtf, km->type),
-			    btf_kind_str(mt), type_str(c, c->obtf, om.type_id));
+			    btf_kind_spelling(kmt),
+			    type_str(c, c->kbtf, km->type),
+			    btf_kind_spelling(mt),
+			    type_str(c, c->obtf, om.type_id));
 		return;
 	}
 	if (btf_is_ptr(mt)) {
