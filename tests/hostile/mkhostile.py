@@ -292,6 +292,33 @@ def other_type(n):
     return o.write([('m', tid, 0, 4 * n)], bytes(4 * n)), None
 
 
+EVIL_OBJ = 'o\x1b[2J\r\nfake: compatible\x9b\x07'
+EVIL_KERNEL = 'k\x1b]0;owned\x07\nops: compatible\\'
+
+
+def evil_btf(b, argname):
+    """struct ops { int (*f)(struct <argname> *); }: the argument's type
+    name is not checked (a function pointer's prototype)."""
+    i32 = b.int_()
+    arg = b.struct_(argname, 0, [])
+    proto = b.add(FUNC_PROTO, '', i32, [0, b.add(PTR, '', arg)], vlen=1)
+    return b.struct_('ops', 8, [('f', b.add(PTR, '', proto), 0)])
+
+
+@case
+def evil_names(n):
+    """Names with terminal escapes and newlines, in the object's BTF and
+    in the kernel's, that reach the check report's text."""
+    o = Obj()
+    tid = evil_btf(o.btf, EVIL_OBJ * n)
+    o.relocs = [(0, o.prog('p'))]
+    obj = o.write([('m', tid, 0, 8)], bytes(8))
+    k = Btf()
+    kt = evil_btf(k, EVIL_KERNEL * n)
+    k.struct_('bpf_struct_ops_ops', 8, [('data', kt, 0)])
+    return obj, k.write()
+
+
 @case
 def kbtf_huge(n):
     """A valid object and a sparse kernel BTF file of n MiB."""

@@ -261,6 +261,37 @@ stdout_errors) # --help >/dev/full, a closed pipe: exit 1 with a message
 	want_err "<stdout>: Broken pipe"
 	[ "$(wc -l <stderr)" -eq 1 ] || fail "want one stderr line"
 	;;
+escape_report) # names with escapes stay one escaped name; JSON stays valid
+	python3 "$here/mkhostile.py" evil_names evil.bpf.o 1 || exit 1
+	run 0 check evil.bpf.o --kernel-btf evil.bpf.o.kbtf
+	python3 - stdout <<-'EOF' || fail "text report not escaped"
+		import sys
+		raw = open(sys.argv[1], 'rb').read()
+		text = raw.decode('utf-8')  # invalid UTF-8 would raise
+		bad = [c for c in text if (ord(c) < 0x20 and c != '\n') or
+		       0x7f <= ord(c) < 0xa0]
+		assert not bad, bad
+		lines = text.splitlines()
+		assert len(lines) == 4, lines
+		assert not any(l.startswith(('ops:', 'fake:')) for l in lines), lines
+		assert 'k\\x1b]0;owned\\x07\\nops: compatible\\\\' in text, text
+	EOF
+	run 0 check evil.bpf.o --kernel-btf evil.bpf.o.kbtf --json
+	python3 - stdout <<-'EOF' || fail "JSON report invalid or names changed"
+		import json, sys
+		d = json.load(open(sys.argv[1]))
+		msg = d['maps'][0]['findings'][0]['message']
+		assert 'k\x1b]0;owned\x07\nops: compatible\\' in msg, msg
+		assert 'o\x1b[2J\r\nfake: compatible' in msg, msg
+	EOF
+	run 0 dump evil.bpf.o
+	python3 - stdout <<-'EOF' || fail "dump not escaped"
+		import sys
+		text = open(sys.argv[1], 'rb').read().decode('utf-8')
+		assert not [c for c in text if (ord(c) < 0x20 and c != '\n')
+		            or 0x7f <= ord(c) < 0xa0]
+	EOF
+	;;
 *)
 	echo "unknown case $case"
 	exit 2
