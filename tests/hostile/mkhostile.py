@@ -320,6 +320,15 @@ def evil_names(n):
 
 
 @case
+def overlap(n):
+    """n maps over the same bytes, and no relocation at all."""
+    o = Obj()
+    i32 = o.btf.int_()
+    tid = o.btf.struct_('ops', 4, [('i', i32, 0)])
+    return o.write([('m%d' % i, tid, 0, 4) for i in range(n)], bytes(4)), None
+
+
+@case
 def kbtf_huge(n):
     """A valid object and a sparse kernel BTF file of n MiB."""
     obj, _ = check_members(4)
