@@ -261,6 +261,22 @@ stdout_errors) # --help >/dev/full, a closed pipe: exit 1 with a message
 	want_err "<stdout>: Broken pipe"
 	[ "$(wc -l <stderr)" -eq 1 ] || fail "want one stderr line"
 	;;
+disk_full) # a full disk while writing -o: the output is named, nothing left
+	python3 "$here/mkhostile.py" placement big.bpf.o 20000 || exit 1
+	mkdir mnt
+	# a private mount namespace: nothing outlives the test
+	unshare -m sh -c 'mount -t tmpfs -o size=64k none mnt' 2>/dev/null ||
+		{ echo "skip: no tmpfs mount (needs root and unshare)"; exit 77; }
+	unshare -m sh -c 'mount -t tmpfs -o size=64k none mnt &&
+		echo old >mnt/out.h &&
+		timeout -k 2 "$0" "$@" big.bpf.o -o mnt/out.h >stdout 2>stderr
+		echo $? >rc; cat mnt/out.h >left.h; ls -a mnt >ls' \
+		"$limit" "${runner[@]}" "$cli"
+	[ "$(cat rc)" = 1 ] || fail "exit $(cat rc), want 1"
+	want_err "stops-shadow: mnt/out.h: No space left on device"
+	[ "$(cat left.h)" = old ] || fail "the old header was not kept"
+	grep -q tmp ls && fail "temporary file left: $(cat ls)"
+	;;
 escape_report) # names with escapes stay one escaped name; JSON stays valid
 	python3 "$here/mkhostile.py" evil_names evil.bpf.o 1 || exit 1
 	run 0 check evil.bpf.o --kernel-btf evil.bpf.o.kbtf
