@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # bazel-installed.sh SRC_DIR BUILD_DIR OUTPUT_USER_ROOT WORK_DIR CXX
 # The installed share/stops-shadow serves as @stops_shadow on its own: the
 # build tree is installed into WORK_DIR/prefix, a workspace outside the

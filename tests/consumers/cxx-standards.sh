@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # cxx-standards.sh LOADER.cpp SHADOW_INCLUDE_DIR TCP_CC_DIR WORK_DIR: the C++
 # loader on a generated header (with the object embedded) compiles and links
 # with g++ and clang++ as C++11, 14, 17 and 20, -Wall -Wextra -Werror -pedantic.

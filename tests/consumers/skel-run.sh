@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # skel-run.sh STOPS_SHADOW OBJ WORK_DIR: bpftool's skeleton and the shadow
 # header in one loader (skel_loader.c), on the bpftool and libbpf installed.
 #
