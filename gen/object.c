@@ -280,8 +280,8 @@ static int place_progs(const struct elf_sec *sec, struct map_build *maps,
 	struct map_build *sorted;
 	int ret = 0;
 
-	if (!sec->nr_relocs)
-		return 0;
+	/* Overlap is checked with or without relocations: two maps over
+	 * the same bytes are bad input either way. */
 	sorted = malloc((n ? n : 1) * sizeof(*sorted));
 	if (!sorted)
 		return -ENOMEM;
