@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "json.h"
 #include "util.h"
 
@@ -188,16 +189,16 @@ static void print_row(struct dump *d, const struct row *r)
 		snprintf(bits, sizeof(bits), "%" PRIu32 ":%" PRIu32, r->bit % 8,
 			 m->bit_size);
 	if (!d->json) {
-		fprintf(d->out,
-			"  %6" PRIu32 " %6" PRIu32 " %-6s %-8s %-24s %s",
-			r->offset,
-			m->bit_size ? (m->bit_size + 7) / 8 : m->size, bits,
-			stops_kind__str(m->kind), r->path, r->value);
+		esc_fprintf(d->out,
+			    "  %6" PRIu32 " %6" PRIu32 " %-6s %-8s %-24s %s",
+			    r->offset,
+			    m->bit_size ? (m->bit_size + 7) / 8 : m->size, bits,
+			    stops_kind__str(m->kind), r->path, r->value);
 		if (m->kind == STOPS_FUNC_PTR && r->prog->name)
-			fprintf(d->out, " (%s)", r->prog->sec);
+			esc_fprintf(d->out, " (%s)", r->prog->sec);
 		if (m->kind == STOPS_OPAQUE)
-			fprintf(d->out, " [%s]", m->why);
-		fprintf(d->out, "\n");
+			esc_fprintf(d->out, " [%s]", m->why);
+		esc_fprintf(d->out, "\n");
 		return;
 	}
 	fprintf(d->out, "%s\n        {\"member\": ", d->first_row ? "" : ",");
@@ -229,6 +230,11 @@ static void print_row(struct dump *d, const struct row *r)
 	if (m->why) {
 		fprintf(d->out, ", \"why\": ");
 		json_text(d->out, m->why);
+	}
+	if (m->storage) { /* read through accessors, in these bytes */
+		fprintf(d->out, ", \"storage\": ");
+		json_text(d->out, m->storage);
+		fprintf(d->out, ", \"storage_bit\": %" PRIu32, m->storage_bit);
 	}
 	fprintf(d->out, "}");
 }
@@ -279,15 +285,15 @@ static const char *yes_no(bool b)
 static int dump_map_text(struct dump *d, const struct stops_map *map,
 			 const struct stops_map_state *st)
 {
-	fprintf(d->out,
-		"map %s: struct %s in %s+0x%" PRIx32 ", %" PRIu32
-		" bytes -> struct %s\n",
-		map->name, map->type_name, map->sec_name, map->sec_off,
-		map->size, map->shadow_name);
-	fprintf(d->out, "  autocreate %s, link %s\n", yes_no(st->autocreate),
-		yes_no(st->link));
-	fprintf(d->out, "  %6s %6s %-6s %-8s %-24s %s\n", "offset", "size",
-		"bits", "kind", "member", "value");
+	esc_fprintf(d->out,
+		    "map %s: struct %s in %s+0x%" PRIx32 ", %" PRIu32
+		    " bytes -> struct %s\n",
+		    map->name, map->type_name, map->sec_name, map->sec_off,
+		    map->size, map->shadow_name);
+	esc_fprintf(d->out, "  autocreate %s, link %s\n",
+		    yes_no(st->autocreate), yes_no(st->link));
+	esc_fprintf(d->out, "  %6s %6s %-6s %-8s %-24s %s\n", "offset", "size",
+		    "bits", "kind", "member", "value");
 	return dump_aggr(d, map->type, "", 0, 0);
 }
 
@@ -351,9 +357,9 @@ static void dump_progs(struct dump *d, const struct stops_model *m)
 	for (uint32_t i = 0; i < m->nr_progs; i++) {
 		const struct stops_program *p = &m->progs[i];
 
-		fprintf(d->out, "  %-8s %-9s %-6s %4" PRIu32 " %-24s %s\n",
-			yes_no(p->autoload), yes_no(p->sleepable),
-			yes_no(p->loaded), p->nr_uses, p->name, p->sec);
+		esc_fprintf(d->out, "  %-8s %-9s %-6s %4" PRIu32 " %-24s %s\n",
+			    yes_no(p->autoload), yes_no(p->sleepable),
+			    yes_no(p->loaded), p->nr_uses, p->name, p->sec);
 	}
 }
 
@@ -374,8 +380,9 @@ int stops_model__emit_dump(const struct stops_model *m, FILE *out,
 		json_text(out, m->obj_name);
 		fprintf(out, ", \"maps\": [\n");
 	} else {
-		fprintf(out, "object %s: %" PRIu32 " struct_ops map%s\n",
-			m->obj_name, m->nr_maps, m->nr_maps == 1 ? "" : "s");
+		esc_fprintf(out, "object %s: %" PRIu32 " struct_ops map%s\n",
+			    m->obj_name, m->nr_maps,
+			    m->nr_maps == 1 ? "" : "s");
 	}
 	for (uint32_t i = 0; i < m->nr_maps && !ret; i++) {
 		d.map = &m->maps[i];

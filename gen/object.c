@@ -14,6 +14,7 @@
 #include "bpf_elf.h"
 #include "input.h"
 #include "layout.h"
+#include "names.h"
 #include "util.h"
 
 #define stops_open_opts__last_field name
@@ -187,6 +188,10 @@ static int add_map(struct stops_object *obj, struct build *b,
 	map->data = sec->data + map->sec_off;
 	map->shadow_name = arena_printf(&obj->arena, "%s_%s_%s", ctx->obj_name,
 					name, tname);
+	/* obj UINT, map LEAST8, type MAX: a macro of <stdint.h> */
+	if (map->shadow_name && names__is_reserved(map->shadow_name))
+		map->shadow_name =
+			arena_printf(&obj->arena, "%s_", map->shadow_name);
 	if (!map->shadow_name)
 		return -ENOMEM;
 	ret = name_set_add(&ctx->names, map->shadow_name);
@@ -281,8 +286,8 @@ static int place_progs(const struct elf_sec *sec, struct map_build *maps,
 	struct map_build *sorted;
 	int ret = 0;
 
-	if (!sec->nr_relocs)
-		return 0;
+	/* Overlap is checked with or without relocations: two maps over
+	 * the same bytes are bad input either way. */
 	sorted = malloc((n ? n : 1) * sizeof(*sorted));
 	if (!sorted)
 		return -ENOMEM;
