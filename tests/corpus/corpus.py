@@ -13,7 +13,7 @@
    matrix's sid kernel). Objects that do not compile are listed with the
    compiler's reason. Objects are cached by their command line and inputs.
 3. For every object: `stops-shadow gen`; every header compiles as strict
-   C11 with gcc and clang, LP64 and -m32 (and as C++ with --cxx); a checker
+   C11 with gcc and clang, LP64 and -m32, and as C++ (--cxx); a checker
    generated from the object's BTF (gencheck) proves each member's offset,
    size and value against libbpf's initial value, and each slot's program,
    with libbpf on LP64 and from the embedded bytes on i386; every member
