@@ -123,6 +123,10 @@ static int claim_accessors(struct emit *e, const struct stops_aggr *a,
  * helpers, type names (a macro of that name would rewrite them), member
  * lists, accessors, the bpftool alias.
  */
+static int nested_aliases(struct emit *e, const struct stops_aggr *own,
+			  const char *map_shadow, const char *owner,
+			  bool claim);
+
 static int claim_idents(struct emit *e, const char *guard)
 {
 	const struct stops_model *model = e->model;
@@ -156,6 +160,11 @@ static int claim_idents(struct emit *e, const char *guard)
 						     "__from_object"};
 
 		ret = claim_fmt(e, "%s__%s__%s", obj, m->name, m->type_name);
+		if (!ret && m->type->same_layout)
+			ret = nested_aliases(e, m->type->same_layout,
+					     m->shadow_name,
+					     m->type->same_layout->c_name,
+					     true);
 		for (int i = 0; i < 3 && !ret; i++)
 			ret = claim_fmt(e, "%s%s", m->shadow_name, suffix[i],
 					"");
@@ -738,6 +747,43 @@ static void emit_bpftool_alias(struct emit *e)
 		   e->map->name, e->map->type_name, e->map->shadow_name);
 }
 
+/*
+ * Maps of one type share the first map's nested types (one layout, one
+ * set of asserts); the names by the other maps' paths stay usable:
+ *	#define obj_map2_type__member obj_map1_type__member
+ * fn(e, name, owner_name) for each, with claim set: claim, else write.
+ */
+static int nested_aliases(struct emit *e, const struct stops_aggr *own,
+			  const char *map_shadow, const char *owner, bool claim)
+{
+	int ret = 0;
+
+	for (uint32_t i = 0; i < own->nr_members && !ret; i++) {
+		const struct stops_aggr *sub = own->members[i].aggr;
+		char *name;
+		const char *got;
+
+		if (!sub)
+			continue;
+		if (sub->c_name) {
+			/* nested names start with the owner's: path names */
+			name = str_printf("%s%s", map_shadow,
+					  sub->c_name + strlen(owner));
+			if (!name)
+				return -ENOMEM;
+			if (claim)
+				ret = claim_ident(e, name, false, &got);
+			else
+				out_printf(e->o, "#define %s %s\n", name,
+					   sub->c_name);
+			free(name);
+		}
+		if (!ret)
+			ret = nested_aliases(e, sub, map_shadow, owner, claim);
+	}
+	return ret;
+}
+
 static int emit_enums(struct emit *e)
 {
 	const struct stops_model *model = e->model;
@@ -903,6 +949,12 @@ static int emit_header(struct emit *e)
 			return ret;
 		if (e->map)
 			emit_bpftool_alias(e);
+		if (e->map && a->same_layout) {
+			ret = nested_aliases(e, a->same_layout, a->c_name,
+					     a->same_layout->c_name, false);
+			if (ret)
+				return ret;
+		}
 		ret = emit_asserts(e, a);
 		if (ret)
 			return ret;
