@@ -92,7 +92,7 @@ class Gen:
         """A struct or union: dict with members; nested types recorded."""
         r = self.r
         a = {"union": is_union, "members": [],
-             "packed": r.random() < (0.35 if top else 0.3),
+             "packed": r.random() < 0.5,
              "aligned": r.choice([0] * 8 + [4, 8, 16]),
              "fn": top}
         n = r.randint(1, 9 if top else 5)
@@ -108,14 +108,14 @@ class Gen:
         if allow_fn and k < 0.08:
             m["t"] = "fn"
             return m
-        if k < 0.45:
+        if k < 0.5:
             m.update(self.bitfield())
             if not in_union and r.random() < 0.06:
                 m["zero_before"] = True
             if not in_union and r.random() < 0.06:
                 m["unnamed_before"] = r.randint(1, 7)
             return m
-        if depth < 2 and k < 0.60:
+        if depth < 2 and k < 0.64:
             sub = self.aggr(depth + 1, False, r.random() < 0.3)
             if r.random() < 0.3:
                 m.update({"t": "anon", "aggr": sub})
