@@ -36,8 +36,8 @@ static int connect_with(const char *name)
 	a.sin_family = AF_INET;
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	l = socket(AF_INET, SOCK_STREAM, 0);
-	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) || listen(l, 1) ||
-	    getsockname(l, (struct sockaddr *)&a, &alen))
+	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) ||
+	    listen(l, 1) || getsockname(l, (struct sockaddr *)&a, &alen))
 		goto out;
 	c = socket(AF_INET, SOCK_STREAM, 0);
 	if (c < 0 ||
@@ -82,13 +82,13 @@ static int run(struct tcp_cc *skel, const char *name)
 		return FAIL("shadow accessor on skel->maps.shadow_cc: %s\n",
 			    strerror(errno));
 	if ((void *)s != (void *)skel->struct_ops.shadow_cc)
-		return FAIL("the shadow is not the skeleton's struct_ops buffer\n");
+		return FAIL(
+			"the shadow is not the skeleton's struct_ops buffer\n");
 	if (s->init != skel->progs.cc_init ||
-	    s->release != skel->progs.cc_release ||
-	    strcmp(s->name, "ss_demo"))
+	    s->release != skel->progs.cc_release || strcmp(s->name, "ss_demo"))
 		return FAIL("the shadow does not show the compiled table\n");
-	printf("shadow on skel->maps.shadow_cc: name \"%s\", init %s\n", s->name,
-	       bpf_program__name(s->init));
+	printf("shadow on skel->maps.shadow_cc: name \"%s\", init %s\n",
+	       s->name, bpf_program__name(s->init));
 
 	memset(s->name, 0, sizeof(s->name));
 	strncpy(s->name, name, sizeof(s->name) - 1);
@@ -132,7 +132,8 @@ static int run(struct tcp_cc *skel, const char *name)
 	       skel->bss->counters.release);
 	if (skel->bss->counters.init_alt < 1 || skel->bss->counters.init ||
 	    skel->bss->counters.release)
-		return FAIL("the kernel did not run the table edited through the shadow\n");
+		return FAIL(
+			"the kernel did not run the table edited through the shadow\n");
 	return 0;
 }
 
