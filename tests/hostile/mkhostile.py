@@ -352,4 +352,5 @@ def main():
             f.write(kbtf)
 
 
-main()
+if __name__ == '__main__':
+    main()
