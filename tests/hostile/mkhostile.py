@@ -352,6 +352,13 @@ def overlap(n):
 
 
 @case
+def kbtf_version(n):
+    """A valid object and its kernel BTF claiming BTF version n."""
+    obj, kbtf = check_members(4)
+    return obj, kbtf[:2] + bytes([n]) + kbtf[3:]
+
+
+@case
 def kbtf_huge(n):
     """A valid object and a sparse kernel BTF file of n MiB."""
     obj, _ = check_members(4)
