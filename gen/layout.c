@@ -54,6 +54,7 @@ struct layout {
 	uint32_t cap_mem;
 	struct names *names;
 	const char *scope; /* c_name of the nearest named aggregate */
+	uint64_t text;	   /* charged per member: see layout_max_text() */
 	uint32_t cur_bit;
 	int depth;
 };
@@ -87,14 +88,25 @@ static int new_member(struct layout *l, struct stops_member **out)
 	struct layout_ctx *ctx = l->ctx;
 	struct stops_member *m;
 
-	/* A constant return, so gcc -O3 sees *out set whenever 0 is returned. */
+	/* A constant return, so gcc -O3 sees *out set whenever 0 is returned;
+	 * the reason first: a hostile path may fill the message. */
 	if (ctx->nr_members >= ctx->max_members) {
 		stops_errf(ctx->err, -E2BIG,
-			   "%s: more than %u shadow members (the cap for an object of this size: %u + bytes/%u); nested types expand too far",
-			   l->aggr->path, ctx->max_members, LAYOUT_MEMBERS_BASE,
-			   LAYOUT_BYTES_PER_MEMBER);
+			   "more than %u shadow members (the cap for an object of this size: %u + bytes/%u): nested types expand too far at %s",
+			   ctx->max_members, LAYOUT_MEMBERS_BASE,
+			   LAYOUT_BYTES_PER_MEMBER, l->aggr->path);
 		return -E2BIG;
 	}
+	if (ctx->text_bytes > ctx->max_text_bytes ||
+	    l->text > ctx->max_text_bytes - ctx->text_bytes) {
+		stops_errf(ctx->err, -E2BIG,
+			   "shadow type names and paths exceed %llu bytes (the cap for an object of this size: %llu + %u x bytes): nested types expand too far at %s",
+			   (unsigned long long)ctx->max_text_bytes,
+			   (unsigned long long)LAYOUT_TEXT_BASE,
+			   LAYOUT_TEXT_PER_BYTE, l->aggr->path);
+		return -E2BIG;
+	}
+	ctx->text_bytes += l->text;
 	if (l->nr_mem == l->cap_mem) {
 		uint32_t cap = l->cap_mem ? l->cap_mem * 2 : 16;
 
@@ -741,6 +753,7 @@ static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
 		return stops_errf(ctx->err, -EINVAL,
 				  "%s.%s: member at bit %u is not byte aligned",
 				  l->aggr->path, name, bit);
+	ctx->text_bytes += strlen(name); /* checked by new_member() */
 	size = btf_is_fwd(t) ? 0 : btf__resolve_size(ctx->btf, bm->type);
 	if (size < 0)
 		return stops_errf(ctx->err, (int)size,
@@ -990,6 +1003,7 @@ static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 	l.aggr = a;
 	l.names = names ? names : &own;
 	l.scope = c_name ? c_name : scope;
+	l.text = strlen(path) + strlen(l.scope) + 32;
 	ret = add_aggr_members(&l, t);
 	if (!names) {
 		name_set_free(&own.used);

@@ -265,6 +265,29 @@ def union_dag(n):
 
 
 @case
+def union_dag_names(n):
+    """union_dag with 999-byte member names (names up to 1000 pass), n levels: long path names."""
+    o = Obj()
+    b = o.btf
+    t = b.int_()
+    a, bb = 'a' * 999, 'b' * 999
+    for i in range(n):
+        t = b.struct_('u%d' % i, 4, [(a, t, 0), (bb, t, 0)], kind=UNION)
+    tid = b.struct_('ops', 4, [('u', t, 0)])
+    return o.write([('m', tid, 0, 4)], bytes(4)), None
+
+
+@case
+def shared_names(n):
+    """n maps of one type whose member has a 4 KiB name: each map prints
+    its copy of the shared body."""
+    o = Obj()
+    tid = o.btf.struct_('ops', 4, [('x' * 999, o.btf.int_(), 0)])
+    return o.write([('m%d' % i, tid, 4 * i, 4) for i in range(n)],
+                   bytes(4 * n)), None
+
+
+@case
 def check_members(n):
     """n members compared with a kernel BTF of the same type."""
     o = Obj()
@@ -329,6 +352,13 @@ def overlap(n):
 
 
 @case
+def kbtf_version(n):
+    """A valid object and its kernel BTF claiming BTF version n."""
+    obj, kbtf = check_members(4)
+    return obj, kbtf[:2] + bytes([n]) + kbtf[3:]
+
+
+@case
 def kbtf_huge(n):
     """A valid object and a sparse kernel BTF file of n MiB."""
     obj, _ = check_members(4)
@@ -352,4 +382,5 @@ def main():
             f.write(kbtf)
 
 
-main()
+if __name__ == '__main__':
+    main()
