@@ -87,21 +87,6 @@ static int var_offset(struct stops_object *obj, const struct elf_sec *sec,
 	return 0;
 }
 
-/*
- * Without a nested type (whose name includes the map's), a layout is the
- * same for every map of its type but for the top level's names.
- */
-static bool layout_is_shareable(const struct stops_aggr *a)
-{
-	for (uint32_t i = 0; i < a->nr_members; i++) {
-		const struct stops_aggr *sub = a->members[i].aggr;
-
-		if (sub && (sub->c_name || !layout_is_shareable(sub)))
-			return false;
-	}
-	return true;
-}
-
 static int map_layout(struct build *b, const struct stops_map *map,
 		      const struct stops_aggr **out)
 {
@@ -116,8 +101,13 @@ static int map_layout(struct build *b, const struct stops_map *map,
 
 		ret = layout_struct(ctx, map->type_id, map->shadow_name,
 				    map->name, &a);
+		/*
+		 * Later maps of the type share it, nested types included:
+		 * those keep the first map's names (emit_c.c adds the other
+		 * maps' names for them as macros).
+		 */
 		*out = a;
-		if (ret || !layout_is_shareable(a))
+		if (ret)
 			return ret;
 		text = arena_alloc(ctx->arena, sizeof(*text));
 		if (!text)

@@ -58,7 +58,7 @@ for seed in "$@"; do
 		{
 			echo "#define OFFSETS_SEC_SIZE $(wc -c <"$d/sec.bin")"
 			llvm-nm --defined-only "$d/r.bpf.o" |
-				awk '$3 ~ /^m[0-9]+$/ { printf "#define OFFSET_%s 0x%s\n", $3, $1 }'
+				awk '$3 ~ /^m[0-9]+b?$/ { printf "#define OFFSET_%s 0x%s\n", $3, $1 }'
 		} >"$d/offsets.h"
 		python3 "$here/gen.py" check "$seed" "$count" r "$d/r.shadow.h" \
 			"$d/check.c" || fail "gen.py check"
