@@ -47,6 +47,8 @@ struct bpf_elf {
 	struct elf_sec st_ops[NR_ST_OPS_SECS]; /* by enum st_ops_sec */
 	struct elf_sym_info *syms;
 	uint32_t nr_syms;
+	uint32_t *sym_slots; /* hash of syms by name: index + 1, 0 free */
+	uint32_t sym_cap;    /* slots, a power of two; 0 without symbols */
 };
 
 int bpf_elf__parse(struct bpf_elf *e, struct arena *a, const uint8_t *image,

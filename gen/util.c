@@ -69,17 +69,20 @@ char *arena_strdup(struct arena *a, const char *s)
 /* printf into the arena, or into malloc'ed memory when a is NULL */
 static char *vformat(struct arena *a, const char *fmt, va_list ap)
 {
+	char buf[256]; /* most names: one vsnprintf instead of two */
 	va_list again;
 	char *p;
 	int len;
 
 	va_copy(again, ap);
-	len = vsnprintf(NULL, 0, fmt, again);
+	len = vsnprintf(buf, sizeof(buf), fmt, again);
 	va_end(again);
 	if (len < 0)
 		return NULL;
 	p = a ? arena_alloc(a, (size_t)len + 1) : malloc((size_t)len + 1);
-	if (p)
+	if (p && (size_t)len < sizeof(buf))
+		memcpy(p, buf, (size_t)len + 1);
+	else if (p)
 		vsnprintf(p, (size_t)len + 1, fmt, ap);
 	return p;
 }
