@@ -49,6 +49,7 @@ struct bpf_elf {
 	uint32_t nr_syms;
 	uint32_t *sym_slots; /* hash of syms by name: index + 1, 0 free */
 	uint32_t sym_cap;    /* slots, a power of two; 0 without symbols */
+	uint64_t sym_key[2]; /* of str_hash */
 };
 
 int bpf_elf__parse(struct bpf_elf *e, struct arena *a, const uint8_t *image,

@@ -26,6 +26,10 @@ struct elf_state {
 	Elf_Scn *rel[NR_ST_OPS_SECS];
 	const char *rel_name[NR_ST_OPS_SECS];
 	const char *prog_sec_ok; /* last program section found valid */
+	/* FUNC symbols sorted by place, built on first need */
+	struct func_sym *funcs;
+	size_t nr_funcs;
+	bool funcs_indexed;
 	/* by symbol index: its program and section once resolved, else NULL */
 	struct sym_prog {
 		const char *prog, *sec;
@@ -169,24 +173,16 @@ static int scan_section(struct bpf_elf *e, struct elf_state *s, Elf_Scn *scn,
 	return 0;
 }
 
-/* FNV-1a over a symbol's name, for the lookup table of load_syms. */
-static uint32_t name_hash(const char *s)
-{
-	uint32_t h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
 /*
  * Open addressing over the kept symbols, in the arena: slot i holds a
  * symbol's index + 1, 0 when free. Was qsort() by name and bsearch(), 14%
- * of a 500-map run.
+ * of a 500-map run. The hash is htab's keyed one (a file cannot aim at
+ * buckets), and a (name, section) pair is kept once, so a name repeated
+ * by a hostile object does not make a long chain either.
  */
 static int index_syms(struct bpf_elf *e, struct arena *a)
 {
-	uint32_t cap = 16;
+	uint32_t cap = 16, kept = 0;
 
 	if (e->nr_syms > UINT32_MAX / 4)
 		return -EFBIG;
@@ -196,13 +192,26 @@ static int index_syms(struct bpf_elf *e, struct arena *a)
 	if (!e->sym_slots)
 		return -ENOMEM;
 	e->sym_cap = cap;
+	str_hash_init(e->sym_key);
 	for (uint32_t i = 0; i < e->nr_syms; i++) {
-		uint32_t k = name_hash(e->syms[i].name) & (cap - 1);
+		const struct elf_sym_info *sym = &e->syms[i];
+		uint32_t k = str_hash(e->sym_key, sym->name) & (cap - 1);
 
-		while (e->sym_slots[k])
-			k = (k + 1) & (cap - 1);
-		e->sym_slots[k] = i + 1;
+		for (; e->sym_slots[k]; k = (k + 1) & (cap - 1)) {
+			const struct elf_sym_info *o =
+				&e->syms[e->sym_slots[k] - 1];
+
+			if (o->shndx == sym->shndx &&
+			    !strcmp(o->name, sym->name))
+				break;
+		}
+		if (e->sym_slots[k])
+			continue; /* a repeat: the first one is kept */
+		/* compacted in place: kept <= i */
+		e->syms[kept++] = *sym;
+		e->sym_slots[k] = kept;
 	}
+	e->nr_syms = kept;
 	return 0;
 }
 
@@ -287,7 +296,7 @@ int64_t bpf_elf__sym_offset(const struct bpf_elf *e, uint32_t shndx,
 
 	if (!e->sym_cap)
 		return -ENOENT;
-	for (k = name_hash(name) & (e->sym_cap - 1); e->sym_slots[k];
+	for (k = str_hash(e->sym_key, name) & (e->sym_cap - 1); e->sym_slots[k];
 	     k = (k + 1) & (e->sym_cap - 1)) {
 		const struct elf_sym_info *sym = &e->syms[e->sym_slots[k] - 1];
 
@@ -308,22 +317,73 @@ static const char *sec_name_of(struct elf_state *s, size_t shndx)
 	return elf_strptr(s->elf, s->shstrndx, sh.sh_name);
 }
 
-/* A section symbol points at a program by offset: find its FUNC symbol. */
-static const char *func_at(struct elf_state *s, Elf_Data *syms, size_t shndx,
-			   uint64_t value)
+/* A FUNC symbol by place, for relocations against a section symbol. */
+struct func_sym {
+	uint64_t value;
+	uint32_t shndx;
+	uint32_t name;
+	size_t idx; /* symbol table order: the first one wins a tie */
+};
+
+static int cmp_func_sym(const void *a, const void *b)
+{
+	const struct func_sym *x = a, *y = b;
+
+	if (x->shndx != y->shndx)
+		return x->shndx < y->shndx ? -1 : 1;
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/*
+ * Built on the first relocation against a section symbol: a scan of the
+ * symbol table per relocation was quadratic.
+ */
+static int index_funcs(struct elf_state *s, Elf_Data *syms)
 {
 	size_t n = syms->d_size / sizeof(Elf64_Sym);
 
+	s->funcs = malloc((n ? n : 1) * sizeof(*s->funcs));
+	if (!s->funcs)
+		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
 		GElf_Sym sym;
 
 		if (!gelf_getsym(syms, (int)i, &sym))
-			return NULL;
-		if (GELF_ST_TYPE(sym.st_info) == STT_FUNC &&
-		    sym.st_shndx == shndx && sym.st_value == value)
-			return elf_strptr(s->elf, s->strtab_idx, sym.st_name);
+			continue;
+		if (GELF_ST_TYPE(sym.st_info) != STT_FUNC)
+			continue;
+		s->funcs[s->nr_funcs++] = (struct func_sym){
+			.value = sym.st_value,
+			.shndx = sym.st_shndx,
+			.name = sym.st_name,
+			.idx = i,
+		};
 	}
-	return NULL;
+	qsort(s->funcs, s->nr_funcs, sizeof(*s->funcs), cmp_func_sym);
+	s->funcs_indexed = true;
+	return 0;
+}
+
+/* A section symbol points at a program by offset: find its FUNC symbol. */
+static const char *func_at(struct elf_state *s, size_t shndx, uint64_t value)
+{
+	size_t lo = 0, hi = s->nr_funcs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct func_sym *f = &s->funcs[mid];
+
+		if (f->shndx < shndx || (f->shndx == shndx && f->value < value))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == s->nr_funcs || s->funcs[lo].shndx != shndx ||
+	    s->funcs[lo].value != value)
+		return NULL;
+	return elf_strptr(s->elf, s->strtab_idx, s->funcs[lo].name);
 }
 
 static int resolve_reloc(const struct bpf_elf *e, struct elf_state *s,
@@ -371,8 +431,11 @@ static int resolve_reloc(const struct bpf_elf *e, struct elf_state *s,
 			"relocation at %s+0x%llx: symbol '%s' is not defined in the object",
 			sec->name, (unsigned long long)rel->r_offset, name);
 	psec = sec_name_of(s, sym.st_shndx);
+	if (GELF_ST_TYPE(sym.st_info) == STT_SECTION && !s->funcs_indexed &&
+	    index_funcs(s, syms))
+		return -ENOMEM;
 	if (GELF_ST_TYPE(sym.st_info) == STT_SECTION)
-		name = func_at(s, syms, sym.st_shndx, sym.st_value);
+		name = func_at(s, sym.st_shndx, sym.st_value);
 	else if (GELF_ST_TYPE(sym.st_info) != STT_FUNC)
 		name = NULL;
 	/* thousands of relocations name a handful of sections */
@@ -479,6 +542,7 @@ int bpf_elf__parse(struct bpf_elf *e, struct arena *a, const uint8_t *image,
 		return elf_err(err, "not an ELF file");
 	/* What the model keeps is copied or points into image: end libelf. */
 	ret = parse(e, &s, a, err);
+	free(s.funcs);
 	elf_end(s.elf);
 	return ret;
 }
