@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "json.h"
 #include "util.h"
 
@@ -28,11 +29,11 @@ static int out_status(FILE *out)
 
 static void text_finding(const struct stops_check_finding *f, FILE *out)
 {
-	fprintf(out, "  %s:%s ", sev_name(f->severity),
-		f->severity == STOPS_CHECK_ERROR ? "" : " ");
+	esc_fprintf(out, "  %s:%s ", sev_name(f->severity),
+		    f->severity == STOPS_CHECK_ERROR ? "" : " ");
 	if (f->member)
-		fprintf(out, "member '%s': ", f->member);
-	fprintf(out, "%s\n", f->msg);
+		esc_fprintf(out, "member '%s': ", f->member);
+	esc_fprintf(out, "%s\n", f->msg);
 }
 
 static void text_map(const struct stops_check_result *res,
@@ -40,12 +41,13 @@ static void text_map(const struct stops_check_result *res,
 {
 	const struct stops_map *map = cm->map;
 
-	fprintf(out, "%s: map %s (struct %s -> kernel struct %s", res->obj_name,
-		map->name, map->type_name, cm->kernel_type);
+	esc_fprintf(out, "%s: map %s (struct %s -> kernel struct %s",
+		    res->obj_name, map->name, map->type_name, cm->kernel_type);
 	if (cm->kernel_btf && res->nr_kernel_btf &&
 	    cm->kernel_btf != res->kernel_btf[0])
-		fprintf(out, " in %s", cm->kernel_btf);
-	fprintf(out, "): %s\n", cm->nr_errors ? "incompatible" : "compatible");
+		esc_fprintf(out, " in %s", cm->kernel_btf);
+	esc_fprintf(out, "): %s\n",
+		    cm->nr_errors ? "incompatible" : "compatible");
 	for (uint32_t i = 0; i < cm->nr_findings; i++)
 		text_finding(&cm->findings[i], out);
 }
@@ -55,13 +57,15 @@ static int write_text(const struct stops_check_result *res, FILE *out)
 	for (uint32_t i = 0; i < res->nr_maps; i++)
 		text_map(res, &res->maps[i], out);
 	if (!res->nr_maps)
-		fprintf(out, "%s: no struct_ops maps\n", res->obj_name);
-	fprintf(out, "%s: %s: %u error%s, %u note%s (kernel BTF", res->obj_name,
-		res->nr_errors ? "incompatible" : "compatible", res->nr_errors,
-		plural(res->nr_errors), res->nr_notes, plural(res->nr_notes));
+		esc_fprintf(out, "%s: no struct_ops maps\n", res->obj_name);
+	esc_fprintf(out, "%s: %s: %u error%s, %u note%s (kernel BTF",
+		    res->obj_name,
+		    res->nr_errors ? "incompatible" : "compatible",
+		    res->nr_errors, plural(res->nr_errors), res->nr_notes,
+		    plural(res->nr_notes));
 	for (uint32_t i = 0; i < res->nr_kernel_btf; i++)
-		fprintf(out, "%s%s", i ? ", " : " ", res->kernel_btf[i]);
-	fprintf(out, ")\n");
+		esc_fprintf(out, "%s%s", i ? ", " : " ", res->kernel_btf[i]);
+	esc_fprintf(out, ")\n");
 	return out_status(out);
 }
 

@@ -265,6 +265,29 @@ def union_dag(n):
 
 
 @case
+def union_dag_names(n):
+    """union_dag with 999-byte member names (names up to 1000 pass), n levels: long path names."""
+    o = Obj()
+    b = o.btf
+    t = b.int_()
+    a, bb = 'a' * 999, 'b' * 999
+    for i in range(n):
+        t = b.struct_('u%d' % i, 4, [(a, t, 0), (bb, t, 0)], kind=UNION)
+    tid = b.struct_('ops', 4, [('u', t, 0)])
+    return o.write([('m', tid, 0, 4)], bytes(4)), None
+
+
+@case
+def shared_names(n):
+    """n maps of one type whose member has a 4 KiB name: each map prints
+    its copy of the shared body."""
+    o = Obj()
+    tid = o.btf.struct_('ops', 4, [('x' * 999, o.btf.int_(), 0)])
+    return o.write([('m%d' % i, tid, 4 * i, 4) for i in range(n)],
+                   bytes(4 * n)), None
+
+
+@case
 def check_members(n):
     """n members compared with a kernel BTF of the same type."""
     o = Obj()
@@ -280,6 +303,59 @@ def check_members(n):
     # the kernel's side: the same type, registered as a struct_ops type
     o.btf.struct_('bpf_struct_ops_ops', size, [('data', tid, 0)])
     return obj, o.btf.write()
+
+
+@case
+def other_type(n):
+    """A map of a type no other case has (struct other_ops), n ints."""
+    o = Obj()
+    i32 = o.btf.int_()
+    tid = o.btf.struct_('other_ops', 4 * n, [('i%d' % i, i32, 32 * i)
+                                              for i in range(n)])
+    return o.write([('m', tid, 0, 4 * n)], bytes(4 * n)), None
+
+
+EVIL_OBJ = 'o\x1b[2J\r\nfake: compatible\x9b\x07'
+EVIL_KERNEL = 'k\x1b]0;owned\x07\nops: compatible\\'
+
+
+def evil_btf(b, argname):
+    """struct ops { int (*f)(struct <argname> *); }: the argument's type
+    name is not checked (a function pointer's prototype)."""
+    i32 = b.int_()
+    arg = b.struct_(argname, 0, [])
+    proto = b.add(FUNC_PROTO, '', i32, [0, b.add(PTR, '', arg)], vlen=1)
+    return b.struct_('ops', 8, [('f', b.add(PTR, '', proto), 0)])
+
+
+@case
+def evil_names(n):
+    """Names with terminal escapes and newlines, in the object's BTF and
+    in the kernel's, that reach the check report's text."""
+    o = Obj()
+    tid = evil_btf(o.btf, EVIL_OBJ * n)
+    o.relocs = [(0, o.prog('p'))]
+    obj = o.write([('m', tid, 0, 8)], bytes(8))
+    k = Btf()
+    kt = evil_btf(k, EVIL_KERNEL * n)
+    k.struct_('bpf_struct_ops_ops', 8, [('data', kt, 0)])
+    return obj, k.write()
+
+
+@case
+def overlap(n):
+    """n maps over the same bytes, and no relocation at all."""
+    o = Obj()
+    i32 = o.btf.int_()
+    tid = o.btf.struct_('ops', 4, [('i', i32, 0)])
+    return o.write([('m%d' % i, tid, 0, 4) for i in range(n)], bytes(4)), None
+
+
+@case
+def kbtf_version(n):
+    """A valid object and its kernel BTF claiming BTF version n."""
+    obj, kbtf = check_members(4)
+    return obj, kbtf[:2] + bytes([n]) + kbtf[3:]
 
 
 @case
@@ -306,4 +382,5 @@ def main():
             f.write(kbtf)
 
 
-main()
+if __name__ == '__main__':
+    main()
