@@ -304,7 +304,12 @@ static int place_progs(const struct elf_sec *sec, struct map_build *maps,
 	if (!sorted)
 		return -ENOMEM;
 	memcpy(sorted, maps, n * sizeof(*sorted));
-	qsort(sorted, n, sizeof(*sorted), cmp_build);
+	/* clang's DATASEC lists them by offset already: sort only if not. */
+	for (uint32_t i = 1; i < n; i++)
+		if (cmp_build(&sorted[i - 1], &sorted[i]) > 0) {
+			qsort(sorted, n, sizeof(*sorted), cmp_build);
+			break;
+		}
 	for (uint32_t i = 1; i < n; i++)
 		if (sorted[i].map->sec_off <
 		    sorted[i - 1].map->sec_off + sorted[i - 1].map->size) {
