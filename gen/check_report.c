@@ -11,7 +11,20 @@
 
 static const char *sev_name(enum stops_check_severity sev)
 {
-	return sev == STOPS_CHECK_ERROR ? "error" : "note";
+	switch (sev) {
+	case STOPS_CHECK_ERROR:
+		return "error";
+	case STOPS_CHECK_WARNING:
+		return "warning";
+	default:
+		return "note";
+	}
+}
+
+/* "error: ", "note:  " as before warnings existed, "warning: " */
+static const char *sev_pad(enum stops_check_severity sev)
+{
+	return sev == STOPS_CHECK_NOTE ? " " : "";
 }
 
 static const char *plural(uint32_t n)
@@ -28,8 +41,7 @@ static int out_status(FILE *out)
 
 static void text_finding(const struct stops_check_finding *f, FILE *out)
 {
-	fprintf(out, "  %s:%s ", sev_name(f->severity),
-		f->severity == STOPS_CHECK_ERROR ? "" : " ");
+	fprintf(out, "  %s:%s ", sev_name(f->severity), sev_pad(f->severity));
 	if (f->member)
 		fprintf(out, "member '%s': ", f->member);
 	fprintf(out, "%s\n", f->msg);
@@ -45,7 +57,8 @@ static void text_map(const struct stops_check_result *res,
 	if (cm->kernel_btf && res->nr_kernel_btf &&
 	    cm->kernel_btf != res->kernel_btf[0])
 		fprintf(out, " in %s", cm->kernel_btf);
-	fprintf(out, "): %s\n", cm->nr_errors ? "incompatible" : "compatible");
+	fprintf(out, "): %s\n",
+		cm->incompatible ? "incompatible" : "compatible");
 	for (uint32_t i = 0; i < cm->nr_findings; i++)
 		text_finding(&cm->findings[i], out);
 }
@@ -56,9 +69,13 @@ static int write_text(const struct stops_check_result *res, FILE *out)
 		text_map(res, &res->maps[i], out);
 	if (!res->nr_maps)
 		fprintf(out, "%s: no struct_ops maps\n", res->obj_name);
-	fprintf(out, "%s: %s: %u error%s, %u note%s (kernel BTF", res->obj_name,
-		res->nr_errors ? "incompatible" : "compatible", res->nr_errors,
-		plural(res->nr_errors), res->nr_notes, plural(res->nr_notes));
+	fprintf(out,
+		"%s: %s: %u error%s, %u warning%s, %u note%s (%skernel BTF",
+		res->obj_name,
+		res->incompatible ? "incompatible" : "compatible",
+		res->nr_errors, plural(res->nr_errors), res->nr_warnings,
+		plural(res->nr_warnings), res->nr_notes, plural(res->nr_notes),
+		res->strict ? "strict, " : "");
 	for (uint32_t i = 0; i < res->nr_kernel_btf; i++)
 		fprintf(out, "%s%s", i ? ", " : " ", res->kernel_btf[i]);
 	fprintf(out, ")\n");
@@ -100,9 +117,10 @@ static void json_map(const struct stops_check_map *cm, bool last, FILE *out)
 	json_key(in, "kernel_type", cm->kernel_type, false, out);
 	json_key(in, "kernel_btf", cm->kernel_btf, false, out);
 	fprintf(out, "%s\"compatible\": %s,\n", in,
-		cm->nr_errors ? "false" : "true");
-	fprintf(out, "%s\"errors\": %u,\n%s\"notes\": %u,\n", in, cm->nr_errors,
-		in, cm->nr_notes);
+		cm->incompatible ? "false" : "true");
+	fprintf(out,
+		"%s\"errors\": %u,\n%s\"warnings\": %u,\n%s\"notes\": %u,\n",
+		in, cm->nr_errors, in, cm->nr_warnings, in, cm->nr_notes);
 	fprintf(out, "%s\"findings\": [%s", in, cm->nr_findings ? "\n" : "");
 	for (uint32_t i = 0; i < cm->nr_findings; i++)
 		json_finding(&cm->findings[i], i + 1 == cm->nr_findings, out);
@@ -120,10 +138,12 @@ static int write_json(const struct stops_check_result *res, FILE *out)
 		json_str(out, res->kernel_btf[i]);
 	}
 	fputs("],\n", out);
+	fprintf(out, "  \"strict\": %s,\n", res->strict ? "true" : "false");
 	fprintf(out, "  \"compatible\": %s,\n",
-		res->nr_errors ? "false" : "true");
-	fprintf(out, "  \"errors\": %u,\n  \"notes\": %u,\n", res->nr_errors,
-		res->nr_notes);
+		res->incompatible ? "false" : "true");
+	fprintf(out,
+		"  \"errors\": %u,\n  \"warnings\": %u,\n  \"notes\": %u,\n",
+		res->nr_errors, res->nr_warnings, res->nr_notes);
 	fprintf(out, "  \"maps\": [%s", res->nr_maps ? "\n" : "");
 	for (uint32_t i = 0; i < res->nr_maps; i++)
 		json_map(&res->maps[i], i + 1 == res->nr_maps, out);

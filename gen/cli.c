@@ -21,7 +21,7 @@
 
 static const char usage_text[] =
 	"Usage: stops-shadow [gen] OBJ.bpf.o [-o OUT.h] [--name NAME] [--depfile FILE]\n"
-	"       stops-shadow check OBJ.bpf.o [--kernel-btf PATH]... [--json]\n"
+	"       stops-shadow check OBJ.bpf.o [--kernel-btf PATH]... [--strict] [--json]\n"
 	"       stops-shadow dump OBJ.bpf.o [--json]\n"
 	"       stops-shadow --help | --version\n"
 	"\n"
@@ -29,7 +29,8 @@ static const char usage_text[] =
 	"check  compare each map with the kernel's type (default /sys/kernel/btf/vmlinux)\n"
 	"dump   print each map's layout and initial values\n"
 	"\n"
-	"Exit status: 0 ok, 1 bad input or error, 2 usage, 3 incompatible (check).\n";
+	"Exit status: 0 ok, 1 bad input or error, 2 usage, 3 incompatible (check:\n"
+	"loading or attaching fails on that kernel; with --strict, warnings too).\n";
 
 struct args {
 	const char *cmd;
@@ -40,6 +41,7 @@ struct args {
 	const char *kernel_btf[MAX_KERNEL_BTF];
 	size_t nr_kernel_btf;
 	bool json;
+	bool strict;
 };
 
 static int usage_error(const char *fmt, ...)
@@ -81,6 +83,8 @@ static int set_option(struct args *a, const char *opt, const char *val)
 		a->kernel_btf[a->nr_kernel_btf++] = val;
 	} else if (!strcmp(opt, "--json") && strcmp(a->cmd, "gen"))
 		a->json = true;
+	else if (!strcmp(opt, "--strict") && !strcmp(a->cmd, "check"))
+		a->strict = true;
 	else
 		return usage_error("%s: option %s is not known", a->cmd, opt);
 	return 0;
@@ -300,7 +304,7 @@ static int run_emit(const struct stops_model *m, const struct args *a)
 static int run_check(const struct stops_model *m, const struct args *a)
 {
 	STOPS_OPTS(stops_check_opts, opts, .kernel_btf = a->kernel_btf,
-		   .nr_kernel_btf = a->nr_kernel_btf);
+		   .nr_kernel_btf = a->nr_kernel_btf, .strict = a->strict);
 	STOPS_OPTS(stops_write_opts, wopts,
 		   .format = a->json ? STOPS_FORMAT_JSON : STOPS_FORMAT_TEXT);
 	struct stops_check_result *res = NULL;
@@ -310,7 +314,7 @@ static int run_check(const struct stops_model *m, const struct args *a)
 
 	ret = stops_model__check(m, &opts, &res, &err);
 	if (!ret) {
-		compatible = !res->nr_errors;
+		compatible = !res->incompatible;
 		ret = stops_check_result__write(res, stdout, &wopts, &err);
 	}
 	stops_check_result__free(res);

@@ -242,7 +242,8 @@ STOPS_API int stops_model__emit_dump(const struct stops_model *model, FILE *out,
 
 enum stops_check_severity {
 	STOPS_CHECK_NOTE,
-	STOPS_CHECK_ERROR, /* the kernel or libbpf refuses the map */
+	STOPS_CHECK_ERROR,   /* the kernel or libbpf refuses the map */
+	STOPS_CHECK_WARNING, /* it loads, but types disagree: a latent bug */
 };
 
 /*
@@ -266,6 +267,8 @@ struct stops_check_map {
 	uint32_t nr_notes;
 	uint32_t nr_findings;
 	const struct stops_check_finding *findings;
+	uint32_t nr_warnings;
+	bool incompatible; /* errors, or warnings with strict */
 };
 
 /* What stops_model__check() found: versioned data, read only. */
@@ -279,12 +282,19 @@ struct stops_check_result {
 	const struct stops_check_map *maps;
 	uint32_t nr_errors;
 	uint32_t nr_notes;
+	uint32_t nr_warnings;
+	bool strict;
+	/* the verdict: load or attach fails (errors), or warnings with strict */
+	bool incompatible;
+	/* the kernel's name for the report: a file, a directory, "running" */
+	const char *kernel;
 };
 
 struct stops_check_opts {
 	size_t sz;
 	const char *const *kernel_btf; /* NULL/0: /sys/kernel/btf */
 	size_t nr_kernel_btf;
+	bool strict; /* warnings make the object incompatible */
 	size_t : 0;
 };
 

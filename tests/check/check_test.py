@@ -39,13 +39,20 @@ HOST = {
                    "object sets it to 0x2a"]),
     "extra_zero": (0, [TSIZE, "note:pad:member-missing"],
                    ["  note:  member 'pad': not in kernel type, zero in object"]),
-    "slot_proto": (3, [TSIZE, "error:cong_avoid:proto-arg"],
-                   ["  error: member 'cong_avoid': prototype argument 2: "
+    "slot_proto": (3, [TSIZE, "warning:cong_avoid:proto-arg",
+                       "error:cong_avoid:prog-deref"],
+                   ["  warning: member 'cong_avoid': prototype argument 2: "
                     "kernel u32 (int, 4 bytes), object struct acked_info * "
-                    "(ptr, 8 bytes)"]),
-    "prog_sig": (3, [TSIZE, "error:ssthresh:prog-args", "note:ssthresh:prog-ctx"],
-                 ["  error: member 'ssthresh': program 'ca_ssthresh' takes "
-                  "2 arguments, kernel passes 1"]),
+                    "(ptr, 8 bytes)",
+                    "  error: member 'cong_avoid': program 'ca_cong_avoid' "
+                    "uses argument 2 as a pointer (instruction 1); the kernel "
+                    "passes u32"]),
+    "prog_sig": (3, [TSIZE, "warning:ssthresh:prog-args", "note:ssthresh:prog-ctx",
+                     "error:ssthresh:prog-regs"],
+                 ["  warning: member 'ssthresh': program 'ca_ssthresh' takes "
+                  "2 arguments, kernel passes 1",
+                  "  error: member 'ssthresh': program 'ca_ssthresh' reads r2 "
+                  "before setting it (instruction 0)"]),
     "member_size": (3, [TSIZE, "error:flags:size"],
                     ["  error: member 'flags': size mismatch: kernel u32 "
                      "(4 bytes), object __u64 (8 bytes)"]),
@@ -54,12 +61,16 @@ HOST = {
                      "(struct module *), object int (__u64)"]),
     "no_type": (3, ["error::type-missing"],
                 ["  error: kernel has no struct tcp_nope_ops"]),
-    "protos": (3, [TSIZE, "error:ssthresh:proto-ret", "error:ssthresh:prog-ret",
+    "protos": (3, [TSIZE, "warning:ssthresh:proto-ret", "warning:ssthresh:prog-ret",
+                   "error:ssthresh:prog-ret-unset",
                    "note:cong_avoid:prog-ret", "note:init:proto-args"],
-               ["  error: member 'ssthresh': prototype returns void "
+               ["  warning: member 'ssthresh': prototype returns void "
                 "(void, 0 bytes), kernel u32 (int, 4 bytes)",
-                "  error: member 'ssthresh': program 'p_ssthresh' returns void "
+                "  warning: member 'ssthresh': program 'p_ssthresh' returns void "
                 "(void, 0 bytes), kernel u32 (int, 4 bytes)",
+                "  error: member 'ssthresh': program 'p_ssthresh' can exit "
+                "without setting r0 (instruction 0); the kernel uses its u32 "
+                "return value",
                 "  note:  member 'cong_avoid': program 'p_cong_avoid' returns "
                 "u32 (int, 4 bytes), kernel void (void, 0 bytes)",
                 "  note:  member 'init': prototype takes 2 arguments, kernel 1"]),
@@ -77,20 +88,24 @@ MINIMAL = {
             "program 'ca_set_state' in it"]),
     "extra_set": (3, [TSIZE, "error:extra:member-missing"], []),
     "extra_zero": (0, [TSIZE, "note:pad:member-missing"], []),
-    "slot_proto": (3, [TSIZE, "error:cong_avoid:proto-arg"], []),
-    "prog_sig": (3, [TSIZE, "error:ssthresh:prog-args", "note:ssthresh:prog-ctx"],
-                 []),
+    "slot_proto": (3, [TSIZE, "warning:cong_avoid:proto-arg",
+                       "error:cong_avoid:prog-deref"], []),
+    "prog_sig": (3, [TSIZE, "warning:ssthresh:prog-args", "note:ssthresh:prog-ctx",
+                     "error:ssthresh:prog-regs"], []),
     "member_size": (3, [TSIZE, "error:flags:size"], []),
     # the minimal kernel has no owner at all: zero, so only a note
     "member_kind": (0, [TSIZE, "note:owner:member-missing"],
                     ["  note:  member 'owner': not in kernel type, zero in object"]),
     "no_type": (3, ["error::type-missing"], []),
-    "protos": (3, ["error:ssthresh:proto-ret", "error:ssthresh:prog-ret",
+    "protos": (3, ["warning:ssthresh:proto-ret", "warning:ssthresh:prog-ret",
+                   "error:ssthresh:prog-ret-unset",
                    "note:cong_avoid:prog-ret", "note:init:proto-args"], []),
     "not_fptr": (3, [TSIZE, "error:owner:member-missing"], []),
     "mod_ops": (3, ["error::type-missing"], []),
     "values": (0, [TSIZE, "note:mode:value", "note:on:value", "note:knob:value",
-                   "note:tag:value"],
+                   "note:tag:value", "note:mode:data-member",
+                   "note:on:data-member", "note:knob:data-member",
+                   "note:tag:data-member"],
                ["  note:  member 'mode': 0x5 is not a value of kernel enum "
                 "stops_mode",
                 "  note:  member 'on': kernel member is a bool, object sets "
@@ -98,13 +113,13 @@ MINIMAL = {
                 "  note:  member 'knob': kernel member is signed, object's "
                 "unsigned: the kernel reads 0xffffffff as -1",
                 "  note:  member 'tag': string is not NUL-terminated"]),
-    "bitfield": (3, [TSIZE, "error:bits:bitfield"],
+    "bitfield": (3, [TSIZE, "error:bits:bitfield", "note:bits:data-member"],
                  ["  error: member 'bits': bitfield members are not supported "
                   "by libbpf"]),
 }
 
 MODULE = {
-    "mod_ops": (0, [], ["mod_ops: map mod_ops (struct stops_test_ops___v1 -> "
+    "mod_ops": (0, ["note:knob:data-member"], ["mod_ops: map mod_ops (struct stops_test_ops___v1 -> "
                         "kernel struct stops_test_ops in "]),
     "ok": HOST["ok"],
 }
@@ -174,7 +189,8 @@ def json_findings(doc):
 
 
 def check_json(doc, case, paths, code, want):
-    keys = ["object", "kernel_btf", "compatible", "errors", "notes", "maps"]
+    keys = ["object", "kernel_btf", "strict", "compatible", "errors",
+            "warnings", "notes", "maps"]
     if list(doc.keys()) != keys:
         fail("top-level keys %s, want %s" % (list(doc.keys()), keys))
     if doc["object"] != case:
@@ -297,6 +313,9 @@ def do_setup(args):
     open(os.path.join(d, "empty.btf"), "w").close()
     if run([args.mkbtf, "minimal", os.path.join(d, "minimal.btf")]).returncode:
         fail("mkbtf minimal")
+    if run([args.mkbtf, "minimal-nolink",
+            os.path.join(d, "minimal-nolink.btf")]).returncode:
+        fail("mkbtf minimal-nolink")
     if not os.path.exists(HOST_BTF):
         skip(HOST_BTF + " does not exist: only the minimal target is made")
     shutil.copyfile(HOST_BTF, os.path.join(d, "vmlinux.btf"))
