@@ -293,11 +293,17 @@ static void do_store(struct scan *s, struct astate *st,
 			scalar);
 }
 
-static void do_call(struct scan *s, struct astate *st)
+/*
+ * Helpers and kfuncs do not read a struct_ops context's arguments; a
+ * subprogram given the context may, and is not followed.
+ */
+static void do_call(struct scan *s, struct astate *st,
+		    const struct bpf_insn *in)
 {
 	for (int r = BPF_REG_1; r <= BPF_REG_5; r++) {
-		if (st->reg[r].kind == V_CTX)
-			incomplete(s, "the context is passed to a function");
+		if (st->reg[r].kind == V_CTX &&
+		    in->src_reg == BPF_PSEUDO_CALL)
+			incomplete(s, "the context is passed to a subprogram");
 		st->reg[r] = (struct aval){V_UNINIT, 0};
 	}
 	st->reg[BPF_REG_0] = scalar;
@@ -343,7 +349,7 @@ static void step(struct scan *s, uint32_t pc)
 			return;
 		}
 		if (op == BPF_CALL && cls == BPF_JMP) {
-			do_call(s, &st);
+			do_call(s, &st, in);
 			break;
 		}
 		if (op == BPF_JCOND) { /* may_goto: no register read */

@@ -4,7 +4,9 @@
 
   check_test.py setup                 kernel BTF files the other tests use
   check_test.py case CASE TARGET      exit code, report lines, JSON findings
-  check_test.py load CASE             check's verdict equals bpf_object__load's
+  check_test.py agree OBJ...          check's exit equals a real load + attach
+                                      on this kernel, for every object
+  check_test.py strict CASE CODE      exit CODE with --strict
   check_test.py bad NAME              bad --kernel-btf: exit 1, one stderr line
   check_test.py stable CASE           same input, same bytes
 
@@ -13,7 +15,8 @@ vmlinux BTF), elf (that copy wrapped as the .BTF section of an ELF file,
 like a vmlinux image), minimal (a raw BTF made by mkbtf: another "kernel" whose
 tcp_congestion_ops lacks set_state and owner), moddir (a directory laid out
 like /sys/kernel/btf with a module BTF defining struct stops_test_ops),
-modsplit (the same files given as --kernel-btf BASE --kernel-btf MODULE).
+modsplit (the same files given as --kernel-btf BASE --kernel-btf MODULE),
+nolink (the minimal kernel without struct_ops links, like kernels before 6.4).
 Exit 77 (skip) when the kernel BTF a test needs is not there.
 """
 import argparse
@@ -118,6 +121,69 @@ MINIMAL = {
                   "by libbpf"]),
 }
 
+# The rule objects (r_*.bpf.c): one kernel rule each, on this kernel.
+RULES = {
+    "r_args_copy": (3, [TSIZE, "error:ssthresh:prog-reads"],
+                    ["  error: member 'ssthresh': program 'ca_ssthresh' reads "
+                     "argument 2, kernel passes 1"]),
+    "r_args_extra": (3, [TSIZE, "error:ssthresh:prog-reads"], []),
+    "r_args_fit": (0, [TSIZE, "warning:cong_avoid:proto-arg"],
+                   ["r_args_fit: compatible: 0 errors, 1 warning, 1 note"]),
+    "r_ctx_narrow": (0, [TSIZE], []),
+    "r_ctx_offset": (3, [TSIZE, "error:cong_avoid:prog-ctx-off"],
+                     ["  error: member 'cong_avoid': program 'ca_cong_avoid' "
+                      "reads its context at offset 12"]),
+    "r_data_key": (3, [TSIZE, "error:key:data-member"],
+                   ["  error: member 'key': the kernel takes no value for this "
+                    "member, object sets it to 0x5"]),
+    "r_dummy": (3, [TSIZE, "error::not-registrable"],
+                ["  error: struct bpf_dummy_ops loads but can never be "
+                 "attached (attach: EOPNOTSUPP;"]),
+    "r_flags_bad": (3, [TSIZE, "error:flags:flags"],
+                    ["  error: member 'flags': 0x100 has bits outside the "
+                     "kernel's mask"]),
+    "r_flags_ok": (0, [TSIZE], []),
+    "r_license_bsd": (3, [TSIZE, "error::license"],
+                      ["  error: license \"BSD\": struct_ops programs must have "
+                       "a GPL-compatible license (load: EINVAL;"]),
+    "r_license_dual": (0, [TSIZE], []),
+    "r_license_none": (3, [TSIZE, "error::license"],
+                       ["  error: license missing:"]),
+    "r_name_bad": (3, [TSIZE, "error:name:name"],
+                   ["  error: member 'name': the kernel refuses this name: it "
+                    "has a character other than"]),
+    "r_name_empty": (3, [TSIZE, "error:name:name"],
+                     ["  error: member 'name': the kernel refuses this name: "
+                      "it is empty"]),
+    "r_optional": (0, [TSIZE, "note::prog-unused"],
+                   ["  note:  program 'ca_optional' (?struct_ops) is in no map "
+                    "and not autoloaded"]),
+    "r_plain": (0, [TSIZE], []),
+    "r_refused_get_info": (3, [TSIZE, "error:get_info:refused"],
+                           ["  error: member 'get_info': the kernel refuses a "
+                            "program in this member (load: ENOTSUPP (-524);"]),
+    "r_req_control": (0, [TSIZE], []),
+    "r_req_undo": (3, [TSIZE, "error::required"],
+                   ["  error: kernel requires a program in undo_cwnd "
+                    "(attach: EINVAL;"]),
+    "r_reuse_maps": (0, [TSIZE, TSIZE], []),
+    "r_reuse_slots": (3, [TSIZE, "error:undo_cwnd:prog-reuse"],
+                      ["  error: member 'undo_cwnd': program 'ca_ssthresh' is "
+                       "already in reuse_ca.ssthresh"]),
+    "r_unused": (0, [TSIZE, "warning::prog-unused"],
+                 ["  warning: program 'ca_spare' is in no map: libbpf 1.4 "
+                  "refuses"]),
+}
+
+# Kernels before 6.4: no struct_ops links.
+NOLINK = {
+    "ok": (3, ["error:set_state:member-missing", "error::link"],
+           ["  error: the kernel has no struct_ops links (6.4+"]),
+    "r_plain": (0, [TSIZE, "note:cong_control:member-missing",
+                    "note:get_info:member-missing", "note:key:member-missing"],
+                []),
+}
+
 MODULE = {
     "mod_ops": (0, ["note:knob:data-member"], ["mod_ops: map mod_ops (struct stops_test_ops___v1 -> "
                         "kernel struct stops_test_ops in "]),
@@ -151,6 +217,7 @@ def btf_paths(args, target):
         "copy": [os.path.join(d, "vmlinux.btf")],
         "elf": [os.path.join(d, "vmlinux.elf")],
         "minimal": [os.path.join(d, "minimal.btf")],
+        "nolink": [os.path.join(d, "minimal-nolink.btf")],
         "moddir": [os.path.join(d, "kdir")],
         "modsplit": [os.path.join(d, "kdir", "vmlinux"),
                      os.path.join(d, "kdir", "stops_test")],
@@ -213,9 +280,10 @@ def check_json(doc, case, paths, code, want):
 
 def do_case(args):
     table = {"host": HOST, "copy": HOST, "elf": HOST, "minimal": MINIMAL,
-             "moddir": MODULE, "modsplit": MODULE}[args.target]
+             "moddir": MODULE, "modsplit": MODULE, "rules": RULES,
+             "nolink": NOLINK}[args.target]
     code, findings, lines = table[args.case]
-    paths = btf_paths(args, args.target)
+    paths = btf_paths(args, "host" if args.target == "rules" else args.target)
     p = run(check_cmd(args, args.case, paths))
     if p.returncode != code:
         fail("exit %d, want %d" % (p.returncode, code))
@@ -239,26 +307,54 @@ def do_case(args):
     print("ok")
 
 
-def do_load(args):
-    if not os.path.exists(HOST_BTF):
-        skip(HOST_BTF + " does not exist")
-    obj = os.path.join(args.objs, args.case + ".bpf.o")
+def agree_one(args, obj):
+    """(agrees, line): check's exit against load + attach of obj."""
     lp = run([args.loader, obj])
     if lp.returncode == SKIP:
         sys.exit(SKIP)
     if lp.returncode not in (0, 1):
-        fail("loader failed to run (exit %d)" % lp.returncode)
+        fail("loader failed to run on %s (exit %d)" % (obj, lp.returncode))
     cp = run([args.cli, "check", obj])
     if cp.returncode not in (0, 3):
-        fail("check failed to run (exit %d)" % cp.returncode)
+        fail("check failed to run on %s (exit %d)" % (obj, cp.returncode))
     loaded = lp.returncode == 0
     compatible = cp.returncode == 0
-    if loaded != compatible:
-        fail("check says %s, the kernel %s the object" %
-             ("compatible" if compatible else "incompatible",
-              "loaded" if loaded else "refused"))
-    print("ok: check and bpf_object__load agree (%s)" %
-          ("loads" if loaded else "refused"))
+    verdict = "compatible" if compatible else "incompatible"
+    real = "loads and attaches" if loaded else "refused: " + \
+        [l for l in lp.stdout.splitlines() if "refused" in l][0]
+    return loaded == compatible, "%s: check %s, kernel %s" % (
+        os.path.basename(obj), verdict, real)
+
+
+def do_agree(args):
+    """Every object: check's exit 3 exactly when load or attach fails."""
+    if not os.path.exists(HOST_BTF):
+        skip(HOST_BTF + " does not exist")
+    objs = [o if os.path.isabs(o) else os.path.join(args.objs, o + ".bpf.o")
+            for o in args.objects]
+    results = [agree_one(args, o) for o in objs]
+    for ok, line in results:
+        print(("agree:    " if ok else "DISAGREE: ") + line)
+    n = sum(ok for ok, _ in results)
+    print("%d/%d objects: check's verdict equals the real load + attach "
+          "(kernel %s)" % (n, len(results), os.uname().release))
+    if n != len(results):
+        fail("check and the kernel disagree")
+    print("ok")
+
+
+def do_strict(args):
+    paths = btf_paths(args, "host")
+    cmd = check_cmd(args, args.case, paths)
+    plain = run(cmd).returncode
+    p = run(cmd + ["--strict"])
+    if p.returncode != int(args.code):
+        fail("--strict: exit %d, want %s" % (p.returncode, args.code))
+    if plain != 0:
+        fail("without --strict: exit %d, want 0 (warnings only)" % plain)
+    if "(strict, kernel BTF" not in p.stdout:
+        fail("the summary does not say strict")
+    print("ok")
 
 
 def do_bad(args):
@@ -344,15 +440,18 @@ def main():
     c = sub.add_parser("case")
     c.add_argument("case")
     c.add_argument("target")
-    c = sub.add_parser("load")
+    c = sub.add_parser("agree")
+    c.add_argument("objects", nargs="+")
+    c = sub.add_parser("strict")
     c.add_argument("case")
+    c.add_argument("code")
     c = sub.add_parser("bad")
     c.add_argument("name")
     c = sub.add_parser("stable")
     c.add_argument("case")
     args = ap.parse_args()
-    {"setup": do_setup, "case": do_case, "load": do_load, "bad": do_bad,
-     "stable": do_stable}[args.cmd](args)
+    {"setup": do_setup, "case": do_case, "agree": do_agree, "bad": do_bad,
+     "stable": do_stable, "strict": do_strict}[args.cmd](args)
 
 
 if __name__ == "__main__":
