@@ -81,21 +81,60 @@ def _coverage_tools_stub_impl(rctx):
 
 _coverage_tools_stub = repository_rule(implementation = _coverage_tools_stub_impl)
 
+# The clang of bpf_skeleton, as a label: a two-line wrapper script that
+# execs the system clang by its resolved path. The script's text (and so
+# every BPF compile's action key) names that path and clang's version, not
+# the caller's PATH, so another checkout, PATH or machine with the same clang
+# shares cache entries, and an upgraded clang does not (after `bazel sync
+# --configure` or a fresh output base refetches this repository).
+def _system_clang_impl(rctx):
+    clang = rctx.attr.path or rctx.os.environ.get("BPF_CLANG", "")
+    if not clang:
+        clang = rctx.which("clang")
+        if not clang:
+            fail("clang not found on PATH: install clang, or set BPF_CLANG")
+    res = rctx.execute(["readlink", "-f", str(clang)])
+    real = res.stdout.strip()
+    if res.return_code != 0 or not real:
+        fail("clang %s: cannot resolve its path" % clang)
+    res = rctx.execute([real, "--version"])
+    if res.return_code != 0:
+        fail("%s --version failed: %s" % (real, res.stderr))
+    version = res.stdout.strip().split("\n")[0]
+    rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
+    rctx.file(
+        "clang",
+        "#!/bin/sh\n# %s\nexec '%s' \"$@\"\n" % (version, real),
+        executable = True,
+    )
+    rctx.file("BUILD.bazel", 'exports_files(["clang"], visibility = ["//visibility:public"])\n')
+
+_system_clang = repository_rule(
+    implementation = _system_clang_impl,
+    attrs = {"path": attr.string()},
+    environ = ["BPF_CLANG", "PATH"],
+    configure = True,
+)
+
 def stops_shadow_dependencies(
         rules_cc_path = DEBIAN_RULES_CC,
         rules_java_path = DEBIAN_RULES_JAVA,
         skylib_path = DEBIAN_SKYLIB,
-        platforms_path = DEBIAN_PLATFORMS):
-    """Defines rules_cc, rules_java, bazel_skylib, platforms and a coverage stub.
+        platforms_path = DEBIAN_PLATFORMS,
+        clang = ""):
+    """Defines rules_cc, rules_java, bazel_skylib, platforms, a coverage stub and clang.
 
     Args:
       rules_cc_path: an installed rules_cc 0.0.4 tree, patched for Bazel 4.2.
       rules_java_path: an installed rules_java tree.
       skylib_path: an installed bazel-skylib tree.
       platforms_path: an installed platforms tree.
+      clang: the clang for @stops_shadow_clang//:clang; default $BPF_CLANG,
+        else clang on PATH (resolved to its real path).
     """
     maybe(_debian_rules_cc, name = "rules_cc", path = rules_cc_path)
     maybe(native.local_repository, name = "rules_java", path = rules_java_path)
     maybe(native.local_repository, name = "bazel_skylib", path = skylib_path)
     maybe(native.local_repository, name = "platforms", path = platforms_path)
     maybe(_coverage_tools_stub, name = "remote_coverage_tools")
+    maybe(_system_clang, name = "stops_shadow_clang", path = clang)

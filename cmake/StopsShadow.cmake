@@ -1,5 +1,5 @@
 # stops_shadow(<name> SOURCES a.bpf.c... [INCLUDES dir...] [BPF_CFLAGS flag...]
-#              [CHECK_KERNEL_BTF btf-file])
+#              [CHECK_KERNEL_BTF btf-file] [EMBED])
 #
 # Compiles each BPF source to <stem>.bpf.o, generates <stem>.shadow.h, and
 # makes <name> an INTERFACE target that hands users the header's include
@@ -7,7 +7,10 @@
 # Target properties STOPS_SHADOW_OBJECTS and STOPS_SHADOW_INCLUDE_DIR hold the
 # objects and the header directory. With CHECK_KERNEL_BTF (for example
 # /sys/kernel/btf/vmlinux) `stops-shadow check` runs first: an object that is
-# incompatible with that kernel fails the build.
+# incompatible with that kernel fails the build. With EMBED each header also
+# holds its object's bytes and <stem>__open_embedded(opts), which opens them
+# with bpf_object__open_mem(): the loader needs no file at run time. Users
+# then also get the define <STEM>_BPF_EMBEDDED=1.
 #
 # Variables a user may set before including this file:
 #   STOPS_SHADOW_EXECUTABLE  the generator (default: stops-shadow on PATH)
@@ -35,7 +38,7 @@ foreach(_stops_v EXECUTABLE BPF_CLANG TARGET_ARCH)
 endforeach()
 
 function(stops_shadow name)
-	cmake_parse_arguments(ARG "" "CHECK_KERNEL_BTF"
+	cmake_parse_arguments(ARG "EMBED" "CHECK_KERNEL_BTF"
 		"SOURCES;INCLUDES;BPF_CFLAGS" ${ARGN})
 	set(outdir ${CMAKE_CURRENT_BINARY_DIR}/${name}.shadow)
 	file(MAKE_DIRECTORY ${outdir})
@@ -53,6 +56,10 @@ function(stops_shadow name)
 	set(outs)
 	set(objs)
 	set(defs)
+	set(embed)
+	if(ARG_EMBED)
+		set(embed --embed)
+	endif()
 	foreach(src ${ARG_SOURCES})
 		get_filename_component(src ${src} ABSOLUTE)
 		get_filename_component(base ${src} NAME)
@@ -86,7 +93,7 @@ function(stops_shadow name)
 		endif()
 		add_custom_command(OUTPUT ${out}
 			${check}
-			COMMAND ${exe} gen ${obj} -o ${hdr} --depfile ${hdr}.d
+			COMMAND ${exe} gen ${obj} -o ${hdr} --depfile ${hdr}.d ${embed}
 			${stamp}
 			DEPFILE ${hdr}.d
 			DEPENDS ${obj} ${exe} ${ARG_CHECK_KERNEL_BTF}
@@ -96,6 +103,9 @@ function(stops_shadow name)
 		string(TOUPPER ${stem} up)
 		string(MAKE_C_IDENTIFIER ${up} up)
 		list(APPEND defs ${up}_BPF_OBJECT="${obj}")
+		if(ARG_EMBED)
+			list(APPEND defs ${up}_BPF_EMBEDDED=1)
+		endif()
 	endforeach()
 	add_custom_target(_stops_${name}_gen DEPENDS ${outs})
 	add_library(${name} INTERFACE)

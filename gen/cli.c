@@ -20,12 +20,13 @@
 #define MAX_KERNEL_BTF	  64
 
 static const char usage_text[] =
-	"Usage: stops-shadow [gen] OBJ.bpf.o [-o OUT.h] [--name NAME] [--depfile FILE]\n"
+	"Usage: stops-shadow [gen] OBJ.bpf.o [-o OUT.h] [--name NAME] [--depfile FILE] [--embed]\n"
 	"       stops-shadow check OBJ.bpf.o [--kernel-btf PATH]... [--strict] [--json]\n"
 	"       stops-shadow dump OBJ.bpf.o [--json]\n"
 	"       stops-shadow --help | --version\n"
 	"\n"
-	"gen    write a C header of shadow types for the object's struct_ops maps\n"
+	"gen    write a C header of shadow types for the object's struct_ops maps;\n"
+	"       --embed adds the object's bytes and NAME__open_embedded()\n"
 	"check  compare each map with the kernel's type (default /sys/kernel/btf/vmlinux)\n"
 	"dump   print each map's layout and initial values\n"
 	"\n"
@@ -42,6 +43,7 @@ struct args {
 	size_t nr_kernel_btf;
 	bool json;
 	bool strict;
+	bool embed;
 };
 
 static int usage_error(const char *fmt, ...)
@@ -85,6 +87,8 @@ static int set_option(struct args *a, const char *opt, const char *val)
 		a->json = true;
 	else if (!strcmp(opt, "--strict") && !strcmp(a->cmd, "check"))
 		a->strict = true;
+	else if (!strcmp(opt, "--embed") && !strcmp(a->cmd, "gen"))
+		a->embed = true;
 	else
 		return usage_error("%s: option %s is not known", a->cmd, opt);
 	return 0;
@@ -235,10 +239,14 @@ static int emit(const struct stops_model *m, const struct args *a, FILE *f,
 {
 	STOPS_OPTS(stops_write_opts, opts,
 		   .format = a->json ? STOPS_FORMAT_JSON : STOPS_FORMAT_TEXT);
+	int ret;
 
 	if (!strcmp(a->cmd, "dump"))
 		return stops_model__emit_dump(m, f, &opts, err);
-	return stops_model__emit_c(m, f, NULL, err);
+	ret = stops_model__emit_c(m, f, NULL, err);
+	if (!ret && a->embed)
+		ret = stops_model__emit_embed(m, f, NULL, err);
+	return ret;
 }
 
 /* A pipe needs no atomic replace: stream, do not hold the whole output. */

@@ -73,10 +73,13 @@ static int new_member(struct layout *l, struct stops_member **out)
 	struct layout_ctx *ctx = l->ctx;
 	struct stops_member *m;
 
-	if (ctx->nr_members >= MAX_MEMBERS)
-		return stops_errf(ctx->err, -E2BIG,
-				  "%s: more than %u members in the object",
-				  l->aggr->path, MAX_MEMBERS);
+	/* A constant return, so gcc -O3 sees *out set whenever 0 is returned. */
+	if (ctx->nr_members >= MAX_MEMBERS) {
+		stops_errf(ctx->err, -E2BIG,
+			   "%s: more than %u members in the object",
+			   l->aggr->path, MAX_MEMBERS);
+		return -E2BIG;
+	}
 	if (l->nr_mem == l->cap_mem) {
 		uint32_t cap = l->cap_mem ? l->cap_mem * 2 : 16;
 
@@ -376,7 +379,8 @@ static int nested(struct layout *l, uint32_t id, const char *name,
 		  struct stops_aggr **out)
 {
 	const char *c_name = NULL, *path;
-	struct stops_aggr *a;
+	/* NULL: gcc -O3 cannot prove that layout_aggr() set it */
+	struct stops_aggr *a = NULL;
 	struct names *names = NULL;
 	int ret;
 

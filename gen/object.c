@@ -47,9 +47,12 @@ static int find_datasec(struct stops_object *obj, const char *name,
 {
 	int id = btf__find_by_name_kind(obj->btf, name, BTF_KIND_DATASEC);
 
-	if (id < 0)
-		return stops_errf(err, -EINVAL,
-				  "section %s has no DATASEC in BTF", name);
+	/* A constant return, so gcc -Os sees *out set whenever 0 is returned. */
+	if (id < 0) {
+		stops_errf(err, -EINVAL, "section %s has no DATASEC in BTF",
+			   name);
+		return -EINVAL;
+	}
 	*out = btf__type_by_id(obj->btf, (uint32_t)id);
 	return 0;
 }
@@ -473,6 +476,8 @@ static int open_image(uint8_t *image, size_t size,
 	ret = build_model(obj, name, err);
 	if (ret)
 		goto err;
+	obj->model.image = obj->image;
+	obj->model.image_size = size;
 	*objp = obj;
 	return 0;
 err:

@@ -181,6 +181,9 @@ struct stops_model {
 	struct stops_enum **enums;
 	uint32_t nr_aggrs;
 	struct stops_aggr **aggrs; /* named shadow types, dependencies first */
+	/* the object's ELF bytes, owned by the stops_object */
+	const void *image;
+	size_t image_size;
 };
 
 /* "int", "func_ptr", "padding", ...: the kind as dump spells it. */
@@ -225,6 +228,22 @@ struct stops_emit_c_opts {
 STOPS_API int stops_model__emit_c(const struct stops_model *model, FILE *out,
 				  const struct stops_emit_c_opts *opts,
 				  struct stops_err *err);
+
+struct stops_emit_embed_opts {
+	size_t sz;
+	size_t : 0;
+};
+
+/*
+ * The object's bytes as C, appended to a shadow header: a guarded section
+ * defining <obj>__embedded_bytes(size_t *sz) and, unless
+ * STOPS_SHADOW_NO_LIBBPF, <obj>__open_embedded(opts), which opens them
+ * with bpf_object__open_mem(). opts may be NULL.
+ */
+STOPS_API int stops_model__emit_embed(const struct stops_model *model,
+				      FILE *out,
+				      const struct stops_emit_embed_opts *opts,
+				      struct stops_err *err);
 
 /* Written by the dump and the check report writers. */
 struct stops_write_opts {

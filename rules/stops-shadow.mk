@@ -14,6 +14,9 @@ BPF_TARGET_ARCH ?= x86
 BPF_DEPS ?= *.bpf.d
 # STOPS_SHADOW_CHECK_KERNEL_BTF =   e.g. /sys/kernel/btf/vmlinux: when set,
 #   `stops-shadow check` must pass before a header is generated.
+# STOPS_SHADOW_EMBED =   1: each header also holds its object's bytes and
+#   <stem>__open_embedded(opts) (bpf_object__open_mem()): the loader needs
+#   no file at run time.
 #
 # Everything below is private.
 
@@ -23,6 +26,7 @@ BPF_DEPS ?= *.bpf.d
 # then restarts and sees each header's true mtime. A failed step removes all
 # three files, so the next make tries again.
 _stops_exe := $(wildcard $(STOPS_SHADOW))
+_stops_gen = $(STOPS_SHADOW) gen $(if $(STOPS_SHADOW_EMBED),--embed)
 _stops_undo = || { s=$$?; rm -f $*.bpf.o $*.bpf.d $*.shadow.h; exit $$s; }
 _stops_check = $(STOPS_SHADOW) check $*.bpf.o \
 	--kernel-btf $(STOPS_SHADOW_CHECK_KERNEL_BTF) $(_stops_undo)
@@ -32,10 +36,10 @@ _stops_check = $(STOPS_SHADOW) check $*.bpf.o \
 		$(BPF_CFLAGS) -MD -MP -MF $*.bpf.d -MT '$*.bpf.o $*.bpf.d' \
 		-c $< -o $*.bpf.o
 	$(if $(STOPS_SHADOW_CHECK_KERNEL_BTF),$(_stops_check))
-	$(STOPS_SHADOW) gen $*.bpf.o -o $*.shadow.h $(_stops_undo)
+	$(_stops_gen) $*.bpf.o -o $*.shadow.h $(_stops_undo)
 
 %.shadow.h: | %.bpf.o
-	@test -f $@ || $(STOPS_SHADOW) gen $*.bpf.o -o $@
+	@test -f $@ || $(_stops_gen) $*.bpf.o -o $@
 
 .PRECIOUS: %.bpf.o
 ifneq ($(MAKECMDGOALS),clean)

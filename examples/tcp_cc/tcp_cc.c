@@ -21,7 +21,14 @@
 #include "tcp_cc.h"
 #include "tcp_cc.shadow.h"
 
-#ifndef TCP_CC_BPF_OBJECT
+/*
+ * Built with the rules' embed option (TCP_CC_BPF_EMBEDDED), the header
+ * carries the object and the loader needs no file: one binary to ship.
+ */
+#ifdef TCP_CC_BPF_EMBEDDED
+#undef TCP_CC_BPF_OBJECT
+#define TCP_CC_BPF_OBJECT "embedded tcp_cc.bpf.o"
+#elif !defined(TCP_CC_BPF_OBJECT)
 #define TCP_CC_BPF_OBJECT "tcp_cc.bpf.o"
 #endif
 
@@ -35,6 +42,7 @@ typedef struct tcp_cc_shadow_cc_tcp_congestion_ops shadow_t;
 
 struct opts {
 	const char *obj_path;
+	bool embedded; /* open the header's copy of the object, not obj_path */
 	char name[64];
 	unsigned long flags;
 	unsigned long key; /* the kernel computes key itself: nonzero is refused */
@@ -97,6 +105,9 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 
 	memset(o, 0, sizeof(*o));
 	o->obj_path = TCP_CC_BPF_OBJECT;
+#ifdef TCP_CC_BPF_EMBEDDED
+	o->embedded = true;
+#endif
 	o->flags = SS_TCP_CONG_NON_RESTRICTED;
 	o->bytes = 4 << 20;
 	/* tcp_congestion_ops.name is char[16]: at most 15 characters. */
@@ -165,8 +176,10 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			return -1;
 		}
 	}
-	if (optind < argc)
+	if (optind < argc) {
 		o->obj_path = argv[optind++];
+		o->embedded = false;
+	}
 	if (optind < argc) {
 		usage(stderr);
 		return -1;
@@ -440,7 +453,12 @@ static int run(const struct opts *o, struct state *st)
 	size_t len = strlen(o->name);
 	int err;
 
-	st->obj = bpf_object__open_file(o->obj_path, NULL);
+#ifdef TCP_CC_BPF_EMBEDDED
+	if (o->embedded)
+		st->obj = tcp_cc__open_embedded(NULL);
+	else
+#endif
+		st->obj = bpf_object__open_file(o->obj_path, NULL);
 	if (!st->obj) {
 		fprintf(stderr, "tcp_cc: error: opening %s: %s\n", o->obj_path,
 			strerror(errno));

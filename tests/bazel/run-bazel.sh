@@ -5,6 +5,9 @@
 #   stale    //tests/bazel:stale_match builds, a no-op rebuild runs no action,
 #            :stale_drift fails naming "knob"
 #   kernel_check //tests/bazel:newer_skel fails: its ops table fails the kernel check
+#   platforms    the BPF compile's -D__TARGET_ARCH_ follows --platforms (x86 by
+#                default, arm64 for an aarch64 platform, which also builds), and
+#                bpf_skeleton's actions carry no caller environment
 #   shutdown     stops the Bazel servers of the other modes (ctest cleanup)
 # Exit 77 (skip) without bazel or kernel BTF.
 set -u
@@ -97,6 +100,35 @@ kernel_check)
 		fail "the failure is not the kernel check's exit 3"
 	grep 'error' "$log" | grep -q 'new_knob' || fail "the report is not shown"
 	echo "OK: the kernel check fails the build, with its report"
+	;;
+platforms)
+	cd "$src" || exit 1
+	arch() { # PLATFORM-FLAGS...: the -D__TARGET_ARCH_ of bzl_demo_skel's compile
+		bzl aquery "$@" 'mnemonic(BpfCompile, //tests/bazel:bzl_demo_skel)' \
+			2>/dev/null | grep -o -- '-D__TARGET_ARCH_[a-z0-9_]*' | sort -u | tr '\n' ' '
+	}
+	a=$(arch)
+	[ "$a" = "-D__TARGET_ARCH_x86 " ] || fail "host platform: '$a', expected x86"
+	a=$(arch --platforms=//tests/bazel:linux_aarch64)
+	[ "$a" = "-D__TARGET_ARCH_arm64 " ] || fail "aarch64 platform: '$a', expected arm64"
+	echo "OK: x86 on the host platform, arm64 on linux_aarch64"
+	bzl build --platforms=//tests/bazel:linux_aarch64 //tests/bazel:bzl_demo_skel ||
+		fail "bzl_demo_skel does not build for aarch64"
+	# A caller's PATH (--action_env: aquery does not show one inherited
+	# without --incompatible_strict_action_env) reaches every action that
+	# takes the default shell environment, and so its cache key.
+	env_log=$root/action-env.txt
+	bzl aquery --action_env=PATH="/stops-shadow-marker:/usr/bin:/bin" \
+		'mnemonic("BpfCompile|StopsShadowGen|StopsShadowCheck|CppCompile", //examples/tcp_cc/...)' \
+		>"$env_log" 2>/dev/null || fail "aquery of //examples/tcp_cc"
+	grep -q 'Mnemonic: CppCompile' "$env_log" && grep -q 'Mnemonic: BpfCompile' "$env_log" &&
+		grep -q 'Mnemonic: StopsShadowGen' "$env_log" || fail "aquery found no actions"
+	grep -q '/stops-shadow-marker' "$env_log" ||
+		fail "the marker PATH reaches no C++ action: this check cannot fail"
+	awk '/^action /{a=$0} /Mnemonic: (BpfCompile|StopsShadow)/{m=1} /^$/{m=0}
+		m && /stops-shadow-marker/ {print a; bad=1} END {exit bad}' "$env_log" ||
+		fail "the caller's PATH reaches bpf_skeleton's actions (above)"
+	echo "OK: the caller's PATH reaches C++ actions but no bpf_skeleton action"
 	;;
 shutdown)
 	for ws in "$src" "$root/outside-ws"; do

@@ -2,6 +2,7 @@
 # make-examples.sh: builds the examples with their Makefiles (on
 # rules/stops-shadow.mk) in OUTDIR, then runs them like the CMake-built ones.
 #   make-examples.sh STOPS_SHADOW OUTDIR
+# EXAMPLE_WERROR (e.g. -Werror) goes to the Makefiles' WERROR.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -12,10 +13,12 @@ for ex in tcp_cc dummy_ops; do
 	mkdir -p "$out/$ex"
 	echo "+ make -C $out/$ex -f $top/examples/$ex/Makefile"
 	make -s -C "$out/$ex" -f "$top/examples/$ex/Makefile" \
-		STOPS_SHADOW="$exe" STOPS_SHADOW_MK="$top/rules/stops-shadow.mk"
+		STOPS_SHADOW="$exe" STOPS_SHADOW_MK="$top/rules/stops-shadow.mk" \
+		WERROR="${EXAMPLE_WERROR:-}"
 	# A second make must find nothing to do.
 	if [ -n "$(make -s -C "$out/$ex" -f "$top/examples/$ex/Makefile" \
 		STOPS_SHADOW="$exe" STOPS_SHADOW_MK="$top/rules/stops-shadow.mk" \
+		WERROR="${EXAMPLE_WERROR:-}" \
 		--no-print-directory -n)" ]; then
 		echo "FAIL: second make of $ex is not a no-op"
 		exit 1
