@@ -66,13 +66,19 @@ struct scan {
 	uint8_t *queued;
 	uint32_t nr_work;
 	struct prog_reads *r;
+	/*
+	 * Findings come from the fixpoint's states only: the data flow runs
+	 * first with record off, then one pass over every reached
+	 * instruction records what it does.
+	 */
+	bool record;
 };
 
 static const struct aval scalar = {V_SCALAR, 0};
 
 static void incomplete(struct scan *s, const char *why)
 {
-	if (s->r->complete) {
+	if (s->record && s->r->complete) {
 		s->r->complete = false;
 		s->r->why_incomplete = why;
 	}
@@ -111,6 +117,8 @@ static void flow(struct scan *s, const struct astate *st, int64_t to)
 		incomplete(s, "a jump leaves the program");
 		return;
 	}
+	if (s->record)
+		return;
 	if (!s->seen[to]) {
 		s->seen[to] = 1;
 		s->st[to] = *st;
@@ -133,9 +141,10 @@ static struct aval use(struct scan *s, const struct astate *st, int reg,
 		return scalar;
 	v = st->reg[reg];
 	if (v.kind == V_UNINIT) {
-		if (!s->r->uninit_regs)
+		if (s->record && !s->r->uninit_regs)
 			s->r->uninit_pc = (int32_t)pc;
-		s->r->uninit_regs |= 1u << reg;
+		if (s->record)
+			s->r->uninit_regs |= 1u << reg;
 		return scalar;
 	}
 	return v.kind == V_MAYBE ? scalar : v;
@@ -173,6 +182,8 @@ static void ctx_read(struct scan *s, int64_t off, uint32_t size, uint32_t pc)
 	struct prog_reads *r = s->r;
 	int64_t slot = off / 8;
 
+	if (!s->record)
+		return;
 	if (off < 0 || off % 8) {
 		if (r->bad_off < 0) {
 			r->bad_off =
@@ -192,7 +203,8 @@ static void ctx_read(struct scan *s, int64_t off, uint32_t size, uint32_t pc)
 
 static void deref(struct scan *s, struct aval base, uint32_t pc)
 {
-	if (base.kind != V_ARG || base.off < 0 || base.off >= PROG_MAX_ARGS)
+	if (!s->record || base.kind != V_ARG || base.off < 0 ||
+	    base.off >= PROG_MAX_ARGS)
 		return;
 	if (!(s->r->deref_slots & 1u << base.off))
 		s->r->deref_pc[base.off] = (int32_t)pc;
@@ -278,7 +290,7 @@ static void do_store(struct scan *s, struct astate *st,
 					st->stack[i] = scalar;
 		break;
 	case V_CTX:
-		if (s->r->write_pc < 0)
+		if (s->record && s->r->write_pc < 0)
 			s->r->write_pc = (int32_t)pc;
 		break;
 	default:
@@ -301,8 +313,7 @@ static void do_call(struct scan *s, struct astate *st,
 		    const struct bpf_insn *in)
 {
 	for (int r = BPF_REG_1; r <= BPF_REG_5; r++) {
-		if (st->reg[r].kind == V_CTX &&
-		    in->src_reg == BPF_PSEUDO_CALL)
+		if (st->reg[r].kind == V_CTX && in->src_reg == BPF_PSEUDO_CALL)
 			incomplete(s, "the context is passed to a subprogram");
 		st->reg[r] = (struct aval){V_UNINIT, 0};
 	}
@@ -341,7 +352,7 @@ static void step(struct scan *s, uint32_t pc)
 	case BPF_JMP:
 	case BPF_JMP32:
 		if (op == BPF_EXIT && cls == BPF_JMP) {
-			if (st.reg[BPF_REG_0].kind == V_UNINIT &&
+			if (s->record && st.reg[BPF_REG_0].kind == V_UNINIT &&
 			    !s->r->r0_unset_exit) {
 				s->r->r0_unset_exit = true;
 				s->r->exit_pc = (int32_t)pc;
@@ -420,6 +431,10 @@ void prog_reads__scan(struct prog_reads *r, const uint8_t *insns,
 		s.queued[pc] = 0;
 		step(&s, pc);
 	}
+	s.record = true;
+	for (uint32_t pc = 0; pc < nr_insns; pc++)
+		if (s.seen[pc])
+			step(&s, pc);
 	r->analysed = true;
 out:
 	free(s.st);

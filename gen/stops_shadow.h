@@ -305,8 +305,6 @@ struct stops_check_result {
 	bool strict;
 	/* the verdict: load or attach fails (errors), or warnings with strict */
 	bool incompatible;
-	/* the kernel's name for the report: a file, a directory, "running" */
-	const char *kernel;
 };
 
 struct stops_check_opts {
@@ -333,6 +331,17 @@ STOPS_API int stops_check_result__write(const struct stops_check_result *res,
 					FILE *out,
 					const struct stops_write_opts *opts,
 					struct stops_err *err);
+/*
+ * Several kernels at once: res[i] is the check of one object against
+ * kernel labels[i] (labels may be NULL: each result's first kernel BTF
+ * names it). Written as a matrix, map x kernel: the verdict, the errors
+ * and warnings per kernel, and for each member the kernels that lack it;
+ * or as one JSON document. Since STOPS_GEN_1.1.
+ */
+STOPS_API int stops_check_results__write(
+	const struct stops_check_result *const *res, const char *const *labels,
+	size_t nr, FILE *out, const struct stops_write_opts *opts,
+	struct stops_err *err);
 
 #ifdef __cplusplus
 }
