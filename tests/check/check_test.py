@@ -7,6 +7,10 @@
   check_test.py agree OBJ...          check's exit equals a real load + attach
                                       on this kernel, for every object
   check_test.py strict CASE CODE      exit CODE with --strict
+  check_test.py matrix                --kernel: one verdict per map and kernel
+  check_test.py saved OBJ...          --kernel with saved BTFs of Debian's 6.1,
+                                      6.12 and 7.2 ($STOPS_KERNELS_DIR or
+                                      ~/.cache/stops-shadow/kernels/<k>/vmlinux.btf)
   check_test.py bad NAME              bad --kernel-btf: exit 1, one stderr line
   check_test.py stable CASE           same input, same bytes
 
@@ -357,6 +361,76 @@ def do_strict(args):
     print("ok")
 
 
+def do_matrix(args):
+    d = args.btf
+    minimal, old = os.path.join(d, "minimal.btf"), os.path.join(d, "minimal-nolink.btf")
+    for p in (minimal, old):
+        if not os.path.exists(p):
+            skip(p + " was not made by check.setup")
+    obj = os.path.join(args.objs, "ok.bpf.o")
+    cmd = [args.cli, "check", obj, "--kernel", minimal, "--kernel", "old=" + old]
+    p = run(cmd)
+    if p.returncode != 3:
+        fail("exit %d, want 3" % p.returncode)
+    for line in ["ok: map ok_ca (struct tcp_congestion_ops___ok -> kernel "
+                 "struct tcp_congestion_ops)",
+                 "  %s: incompatible (1 error, 0 warnings)" % minimal,
+                 "  old: incompatible (2 errors, 0 warnings)",
+                 "    error: the kernel has no struct_ops links (6.4+",
+                 "  member 'set_state': missing on %s, old" % minimal,
+                 "ok: compatible with 0 of 2 kernels: %s no, old no" % minimal]:
+        if line not in p.stdout.splitlines() and not any(
+                l.startswith(line) for l in p.stdout.splitlines()):
+            fail("matrix lacks the line: " + line)
+    doc = parse_json(run(cmd + ["--json"]).stdout)
+    if list(doc.keys()) != ["object", "compatible", "kernels", "maps"]:
+        fail("matrix JSON keys %s" % list(doc.keys()))
+    if [k["label"] for k in doc["kernels"]] != [minimal, "old"] or \
+            doc["compatible"] or doc["kernels"][1]["errors"] != 2:
+        fail("matrix JSON kernels %s" % doc["kernels"])
+    verdicts = [(k["label"], k["compatible"], [f["what"] for f in k["findings"]])
+                for k in doc["maps"][0]["kernels"]]
+    if verdicts != [(minimal, False, ["member-missing"]),
+                    ("old", False, ["member-missing", "link"])]:
+        fail("matrix JSON verdicts %s" % verdicts)
+    p = run([args.cli, "check", obj, "--kernel", minimal, "--kernel-btf", old])
+    if p.returncode != 2:
+        fail("--kernel with --kernel-btf: exit %d, want 2" % p.returncode)
+    p = run([args.cli, "check", os.path.join(args.objs, "extra_zero.bpf.o"),
+             "--kernel", minimal])
+    if p.returncode != 0:
+        fail("extra_zero on the minimal kernel: exit %d, want 0" % p.returncode)
+    print("ok")
+
+
+# Verdicts on Debian's kernels, measured under QEMU (notes/kernels-in-qemu.md):
+# .struct_ops.link maps fail before 6.4, plain .struct_ops maps load.
+SAVED = {"6.1": {"tcp_cc": False, "ok": False, "r_plain": True},
+         "6.12": {"tcp_cc": True, "ok": True, "r_plain": True},
+         "7.2": {"tcp_cc": True, "ok": True, "r_plain": True}}
+
+
+def do_saved(args):
+    base = os.environ.get("STOPS_KERNELS_DIR") or os.path.expanduser(
+        "~/.cache/stops-shadow/kernels")
+    kernels = [(k, os.path.join(base, k, "vmlinux.btf")) for k in sorted(SAVED)]
+    for _, p in kernels:
+        if not os.path.exists(p):
+            skip(p + " missing: no saved kernel BTFs (tests/vm fetches them)")
+    for obj in args.objects:
+        path = obj if os.path.isabs(obj) else os.path.join(args.objs, obj + ".bpf.o")
+        name = os.path.basename(path).replace(".bpf.o", "")
+        cmd = [args.cli, "check", path, "--json"]
+        for k, p in kernels:
+            cmd += ["--kernel", "%s=%s" % (k, p)]
+        doc = parse_json(run(cmd).stdout)
+        got = {k["label"]: k["compatible"] for k in doc["kernels"]}
+        want = {k: SAVED[k][name] for k, _ in kernels}
+        if got != want:
+            fail("%s: verdicts %s, want %s" % (name, got, want))
+    print("ok")
+
+
 def do_bad(args):
     d = args.btf
     junk = os.path.join(d, "not-btf.txt")
@@ -442,6 +516,9 @@ def main():
     c.add_argument("target")
     c = sub.add_parser("agree")
     c.add_argument("objects", nargs="+")
+    sub.add_parser("matrix")
+    c = sub.add_parser("saved")
+    c.add_argument("objects", nargs="+")
     c = sub.add_parser("strict")
     c.add_argument("case")
     c.add_argument("code")
@@ -451,7 +528,8 @@ def main():
     c.add_argument("case")
     args = ap.parse_args()
     {"setup": do_setup, "case": do_case, "agree": do_agree, "bad": do_bad,
-     "stable": do_stable, "strict": do_strict}[args.cmd](args)
+     "stable": do_stable, "strict": do_strict, "matrix": do_matrix,
+     "saved": do_saved}[args.cmd](args)
 
 
 if __name__ == "__main__":
