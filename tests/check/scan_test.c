@@ -7,27 +7,32 @@
  * as pointers); where it cannot follow the context, it says so.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/bpf.h>
 
 #include "../unit/expect.h"
+#include "check_int.h"
 #include "prog_args.h"
 
-#define I(CODE, DST, SRC, OFF, IMM)                                        \
-	((struct bpf_insn){.code = (CODE), .dst_reg = (DST), .src_reg = (SRC), \
-			   .off = (OFF), .imm = (IMM)})
-#define MOV64_REG(D, S) I(BPF_ALU64 | BPF_MOV | BPF_X, D, S, 0, 0)
-#define MOV64_IMM(D, V) I(BPF_ALU64 | BPF_MOV | BPF_K, D, 0, 0, V)
-#define ADD64_IMM(D, V) I(BPF_ALU64 | BPF_ADD | BPF_K, D, 0, 0, V)
+#define I(CODE, DST, SRC, OFF, IMM)                                            \
+	((struct bpf_insn){.code = (CODE),                                     \
+			   .dst_reg = (DST),                                   \
+			   .src_reg = (SRC),                                   \
+			   .off = (OFF),                                       \
+			   .imm = (IMM)})
+#define MOV64_REG(D, S)	   I(BPF_ALU64 | BPF_MOV | BPF_X, D, S, 0, 0)
+#define MOV64_IMM(D, V)	   I(BPF_ALU64 | BPF_MOV | BPF_K, D, 0, 0, V)
+#define ADD64_IMM(D, V)	   I(BPF_ALU64 | BPF_ADD | BPF_K, D, 0, 0, V)
 #define LDX(SZ, D, S, OFF) I(BPF_LDX | BPF_MEM | (SZ), D, S, OFF, 0)
 #define STX(SZ, D, S, OFF) I(BPF_STX | BPF_MEM | (SZ), D, S, OFF, 0)
-#define ST(SZ, D, OFF, V) I(BPF_ST | BPF_MEM | (SZ), D, 0, OFF, V)
+#define ST(SZ, D, OFF, V)  I(BPF_ST | BPF_MEM | (SZ), D, 0, OFF, V)
 #define JEQ_IMM(D, V, OFF) I(BPF_JMP | BPF_JEQ | BPF_K, D, 0, OFF, V)
-#define JA(OFF) I(BPF_JMP | BPF_JA, 0, 0, OFF, 0)
-#define CALL(IMM) I(BPF_JMP | BPF_CALL, 0, 0, 0, IMM)
-#define CALL_SUB(IMM) I(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, IMM)
-#define EXIT() I(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
+#define JA(OFF)		   I(BPF_JMP | BPF_JA, 0, 0, OFF, 0)
+#define CALL(IMM)	   I(BPF_JMP | BPF_CALL, 0, 0, 0, IMM)
+#define CALL_SUB(IMM)	   I(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_CALL, 0, IMM)
+#define EXIT()		   I(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
 
 static struct prog_reads scan(const struct bpf_insn *insns, size_t n)
 {
@@ -37,14 +42,78 @@ static struct prog_reads scan(const struct bpf_insn *insns, size_t n)
 	return r;
 }
 
-#define SCAN(...)                                                           \
-	scan((const struct bpf_insn[]){__VA_ARGS__},                        \
-	     sizeof((const struct bpf_insn[]){__VA_ARGS__}) /               \
+#define SCAN(...)                                                              \
+	scan((const struct bpf_insn[]){__VA_ARGS__},                           \
+	     sizeof((const struct bpf_insn[]){__VA_ARGS__}) /                  \
 		     sizeof(struct bpf_insn))
 
-int main(void)
+static const char *const kind_names[] = {
+	[KR_REQUIRED] = "required",
+	[KR_REFUSED] = "refused",
+	[KR_NOT_REGISTRABLE] = "not-registrable",
+	[KR_DATA] = "data-member",
+	[KR_FLAGS] = "flags",
+	[KR_NAME] = "name",
+	[KR_SLEEPABLE] = "sleepable",
+};
+
+/*
+ * doc/check.md lists every row of the kernel rule table: a table line
+ * "| type | finding |" that names the row's kernels and mirrored code.
+ */
+static int doc_rules(const char *path)
+{
+	static char doc[1 << 18];
+	FILE *f = fopen(path, "r");
+	const struct kernel_rule *rows;
+	uint32_t n = 0;
+	size_t len;
+
+	if (!f) {
+		perror(path);
+		return 1;
+	}
+	len = fread(doc, 1, sizeof(doc) - 1, f);
+	fclose(f);
+	doc[len] = 0;
+	rows = kernel_rules__all(&n);
+	EXPECT(n > 0);
+	for (uint32_t i = 0; i < n; i++) {
+		char head[128], fn[128];
+		const char *line = doc, *found = NULL;
+
+		snprintf(head, sizeof(head), "| %s | %s |", rows[i].type,
+			 kind_names[rows[i].kind]);
+		/* the code's first function name, e.g. bpf_tcp_ca_init_member */
+		snprintf(fn, sizeof(fn), "%.*s",
+			 (int)strcspn(rows[i].code, "(:"), rows[i].code);
+		while ((line = strstr(line, head)) && !found) {
+			size_t l = strcspn(line, "\n");
+			char buf[1024];
+
+			snprintf(buf, sizeof(buf), "%.*s", (int)l, line);
+			if (strstr(buf, rows[i].kernels) && strstr(buf, fn))
+				found = line;
+			line += l;
+		}
+		if (!found)
+			printf("doc lacks the row: %s ... %s ... %s\n", head,
+			       rows[i].kernels, fn);
+		EXPECT(found);
+	}
+	if (failures)
+		printf("%d failures\n", failures);
+	else
+		printf("ok: %u rows documented\n", n);
+	return !!failures;
+}
+
+int main(int argc, char **argv)
 {
 	struct prog_reads r;
+
+	if (argc == 3 && !strcmp(argv[1], "--doc"))
+		return doc_rules(argv[2]);
 
 	/* BPF_PROG: r1 kept in r6 across a helper call and on the stack */
 	r = SCAN(MOV64_REG(6, 1), STX(BPF_DW, 10, 6, -8), CALL(7),
@@ -72,8 +141,8 @@ int main(void)
 		 EXIT());
 	EXPECT(!r.r0_unset_exit && !r.uninit_regs);
 	/* set on both paths */
-	r = SCAN(LDX(BPF_DW, 2, 1, 0), JEQ_IMM(2, 0, 2), MOV64_IMM(0, 1),
-		 JA(1), MOV64_IMM(0, 2), EXIT());
+	r = SCAN(LDX(BPF_DW, 2, 1, 0), JEQ_IMM(2, 0, 2), MOV64_IMM(0, 1), JA(1),
+		 MOV64_IMM(0, 2), EXIT());
 	EXPECT(!r.r0_unset_exit);
 
 	/* a write into the context; a read inside an argument */
@@ -88,8 +157,8 @@ int main(void)
 	EXPECT(r.deref_slots == 1u << 1 && r.deref_pc[1] == 1);
 
 	/* paths disagree on r2: a read through it is not a context read */
-	r = SCAN(LDX(BPF_DW, 3, 1, 0), JEQ_IMM(3, 0, 2), MOV64_REG(2, 1),
-		 JA(1), MOV64_IMM(2, 0), LDX(BPF_DW, 0, 2, 40), EXIT());
+	r = SCAN(LDX(BPF_DW, 3, 1, 0), JEQ_IMM(3, 0, 2), MOV64_REG(2, 1), JA(1),
+		 MOV64_IMM(2, 0), LDX(BPF_DW, 0, 2, 40), EXIT());
 	EXPECT(r.read_slots == 1u << 0 && r.max_slot == 0);
 
 	/* a loop ends; a 16-byte ld_imm64 is one step */
