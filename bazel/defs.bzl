@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 """bpf_skeleton: a BPF object and its struct_ops shadow header, as a C library.
 
     load("@stops_shadow//bazel:defs.bzl", "bpf_skeleton")

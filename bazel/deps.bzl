@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 """Repositories stops-shadow's Bazel rules need, all from local Debian packages.
 
 Call from a WORKSPACE (Bazel 4.2, no bzlmod):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # `cmake --install` layout (prefix-relative, GNUInstallDirs):
 #   bin/stops-shadow                     the generator CLI
 #   lib/libstops_gen.{a,so}              the library (static + shared)
@@ -5,7 +6,10 @@
 #   lib/cmake/StopsShadow/               find_package(StopsShadow) package
 #   lib/pkgconfig/stops-shadow.pc        pkg-config file
 #   share/stops-shadow/stops-shadow.mk   GNU Make include
-#   share/stops-shadow/bazel/            Bazel rules (copy of bazel/)
+#   share/stops-shadow/                  a Bazel repository: WORKSPACE,
+#     bazel/ (the rules, a copy of bazel/), gen/ (//gen:stops-shadow is the
+#     installed bin/stops-shadow, through the relative symlink
+#     gen/prebuilt/stops-shadow)
 #   share/man/man1/stops-shadow.1        manual page
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -47,6 +51,26 @@ install(FILES ${PROJECT_BINARY_DIR}/stops-shadow.pc
 install(FILES ${PROJECT_SOURCE_DIR}/rules/stops-shadow.mk
 	DESTINATION ${_stops_datadir})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/bazel/
-	DESTINATION ${_stops_datadir}/bazel)
+	DESTINATION ${_stops_datadir}/bazel PATTERN installed EXCLUDE)
+# share/stops-shadow is @stops_shadow for `local_repository`: the same labels
+# as the source tree, but //gen:stops-shadow is the generator of this prefix
+# (a relative link, so DESTDIR and moved prefixes keep it), not a build.
+# Their sources are named so that the source tree's Bazel does not see them.
+set(_stops_bzl ${PROJECT_SOURCE_DIR}/bazel/installed)
+install(FILES ${_stops_bzl}/root.WORKSPACE DESTINATION ${_stops_datadir}
+	RENAME WORKSPACE)
+install(FILES ${_stops_bzl}/root.BUILD.bazel DESTINATION ${_stops_datadir}
+	RENAME BUILD.bazel)
+install(FILES ${_stops_bzl}/gen.BUILD.bazel DESTINATION ${_stops_datadir}/gen
+	RENAME BUILD.bazel)
+file(RELATIVE_PATH _stops_gen_link /prefix/${_stops_datadir}/gen/prebuilt
+	/prefix/${CMAKE_INSTALL_BINDIR}/stops-shadow)
+install(CODE "
+	set(_d \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${_stops_datadir}/gen/prebuilt\")
+	file(MAKE_DIRECTORY \"\${_d}\")
+	file(REMOVE \"\${_d}/stops-shadow\")
+	file(CREATE_LINK \"${_stops_gen_link}\" \"\${_d}/stops-shadow\" SYMBOLIC)
+	message(STATUS \"Installing: \${_d}/stops-shadow -> ${_stops_gen_link}\")
+")
 install(FILES ${PROJECT_SOURCE_DIR}/doc/stops-shadow.1
 	DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)

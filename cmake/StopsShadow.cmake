@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # stops_shadow(<name> SOURCES a.bpf.c... [INCLUDES dir...] [BPF_CFLAGS flag...]
 #              [CHECK_KERNEL_BTF btf-file] [EMBED])
 #

@@ -98,7 +98,7 @@ static void type_at(struct spell *b, const struct btf *btf, uint32_t id,
 		break;
 	case BTF_KIND_CONST:
 	case BTF_KIND_VOLATILE:
-		spell_printf(b, "%s ", btf_kind_str(t));
+		spell_printf(b, "%s ", btf_kind_spelling(t));
 		type_at(b, btf, t->type, depth + 1);
 		break;
 	case BTF_KIND_RESTRICT:

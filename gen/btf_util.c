@@ -41,8 +41,11 @@ bool btf_is_func_ptr(const struct btf *btf, uint32_t id)
 	return t && btf_is_func_proto(t);
 }
 
-/* libbpf compares member kinds exactly: name them as BTF does. */
-const char *btf_kind_str(const struct btf_type *t)
+/*
+ * libbpf compares member kinds exactly: name them as BTF does. Not
+ * btf_kind_str: libbpf.a has one too, and a static link takes both.
+ */
+const char *btf_kind_spelling(const struct btf_type *t)
 {
 	switch (btf_kind(t)) {
 	case BTF_KIND_UNKN:

@@ -15,7 +15,7 @@ const struct btf_type *btf_skip_mods(const struct btf *btf, uint32_t id,
 				     uint32_t *res_id);
 bool btf_is_func_ptr(const struct btf *btf, uint32_t id);
 /* BTF's own name of a kind: "int", "ptr", "func_proto", ... */
-const char *btf_kind_str(const struct btf_type *t);
+const char *btf_kind_spelling(const struct btf_type *t);
 /* A type's name, "(anon)" when it has none. */
 const char *btf_name_or_anon(const struct btf *btf, const struct btf_type *t);
 /* libbpf's flavor rule: "a___b___c" -> strlen("a___b"). */

@@ -244,16 +244,30 @@ const char *value_str(struct check *c, const struct omember *om)
 	return cstr(c, "%s", b.buf);
 }
 
-/* The program the model placed in the slot of this member, or NULL. */
+/*
+ * The program the model placed in the slot of this member, or NULL.
+ * Members are in bit order: a binary search, not a scan per member.
+ */
 static const char *slot_prog(const struct stops_map *map, const char *name,
 			     uint32_t bit_off)
 {
 	const struct stops_aggr *a = map->type;
+	uint32_t lo = 0, hi = a ? a->nr_members : 0;
 
-	for (uint32_t i = 0; a && i < a->nr_members; i++) {
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (a->members[mid].bit_offset < bit_off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (uint32_t i = lo; a && i < a->nr_members; i++) {
 		const struct stops_member *sm = &a->members[i];
 
-		if (sm->kind == STOPS_PADDING || sm->bit_offset != bit_off)
+		if (sm->bit_offset != bit_off)
+			break;
+		if (sm->kind == STOPS_PADDING)
 			continue;
 		if (!strcmp(sm->name ? sm->name : "", name))
 			return stops_map__prog(map, sm)->name;
@@ -639,20 +653,40 @@ static void check_value(struct check *c, const struct omember *om, uint32_t mid,
 	}
 }
 
-static const struct btf_member *kernel_member(const struct check *c,
-					      const char *name, uint32_t *idx)
+/* The first kernel member of each name, indexed once per kernel type. */
+static int index_kernel_members(struct check *c)
 {
 	const struct btf_member *km = btf_members(c->kt);
 	const char *kname;
+	int ret;
 
+	htab_free(&c->kmembers);
+	c->kmembers_of = c->kt;
 	for (uint16_t i = 0; i < btf_vlen(c->kt); i++) {
 		kname = btf__name_by_offset(c->kbtf, km[i].name_off);
-		if (kname && !strcmp(kname, name)) {
-			*idx = i;
-			return &km[i];
-		}
+		if (!kname)
+			continue;
+		ret = htab_add(&c->kmembers, (uintptr_t)kname,
+			       (void *)(uintptr_t)&km[i], true);
+		if (ret && ret != -EEXIST)
+			return ret;
 	}
-	return NULL;
+	return 0;
+}
+
+static const struct btf_member *kernel_member(struct check *c, const char *name,
+					      uint32_t *idx)
+{
+	const struct btf_member *km = btf_members(c->kt), *m;
+
+	if (c->kmembers_of != c->kt && index_kernel_members(c)) {
+		c->ret = stops_errf(c->err, -ENOMEM, "out of memory");
+		return NULL;
+	}
+	m = htab_get(&c->kmembers, (uintptr_t)name, true);
+	if (m)
+		*idx = (uint32_t)(m - km);
+	return m;
 }
 
 /* libbpf's bpf_map__init_kern_struct_ops() rules, in its order. */
@@ -666,6 +700,8 @@ static void check_member(struct check *c, const struct btf_type *ot, uint32_t i)
 
 	omember_init(c, ot, i, omp);
 	km = kernel_member(c, omp->btf_name, &kidx);
+	if (!km && c->ret)
+		return;
 	if (!km) {
 		check_missing(c, omp);
 		return;
@@ -692,10 +728,12 @@ static void check_member(struct check *c, const struct btf_type *ot, uint32_t i)
 	}
 	if (btf_kind(mt) != btf_kind(kmt)) {
 		add_finding(c, STOPS_CHECK_ERROR, om.name, "kind",
-			    btf_kind_str(kmt), btf_kind_str(mt),
+			    btf_kind_spelling(kmt), btf_kind_spelling(mt),
 			    "kind mismatch: kernel %s (%s), object %s (%s)",
-			    btf_kind_str(kmt), type_str(c, c->kbtf, km->type),
-			    btf_kind_str(mt), type_str(c, c->obtf, om.type_id));
+			    btf_kind_spelling(kmt),
+			    type_str(c, c->kbtf, km->type),
+			    btf_kind_spelling(mt),
+			    type_str(c, c->obtf, om.type_id));
 		return;
 	}
 	if (btf_is_ptr(mt)) {
@@ -905,6 +943,7 @@ int stops_model__check(const struct stops_model *model,
 	if (!ret)
 		ret = check_maps(&c, model, &r->pub);
 	kernel_btf__free(&k);
+	htab_free(&c.kmembers);
 	if (ret) {
 		stops_check_result__free(&r->pub);
 		return ret;

@@ -53,6 +53,9 @@ struct check {
 	const struct btf *kbtf;
 	const struct btf_type *kt;
 	uint32_t kt_id;
+	/* kt's member name -> its btf_member: a scan per member was quadratic */
+	struct htab kmembers;
+	const struct btf_type *kmembers_of;
 	struct omember *oms; /* the object type's members */
 	uint32_t nr_oms;
 	bool running; /* the running kernel's BTF: its state is known */

@@ -26,6 +26,10 @@ struct elf_state {
 	Elf_Scn *rel[NR_ST_OPS_SECS];
 	const char *rel_name[NR_ST_OPS_SECS];
 	const char *prog_sec_ok; /* last program section found valid */
+	/* FUNC symbols sorted by place, built on first need */
+	struct func_sym *funcs;
+	size_t nr_funcs;
+	bool funcs_indexed;
 };
 
 static int elf_err(struct stops_err *err, const char *what)
@@ -274,22 +278,73 @@ static const char *sec_name_of(struct elf_state *s, size_t shndx)
 	return elf_strptr(s->elf, s->shstrndx, sh.sh_name);
 }
 
-/* A section symbol points at a program by offset: find its FUNC symbol. */
-static const char *func_at(struct elf_state *s, Elf_Data *syms, size_t shndx,
-			   uint64_t value)
+/* A FUNC symbol by place, for relocations against a section symbol. */
+struct func_sym {
+	uint64_t value;
+	uint32_t shndx;
+	uint32_t name;
+	size_t idx; /* symbol table order: the first one wins a tie */
+};
+
+static int cmp_func_sym(const void *a, const void *b)
+{
+	const struct func_sym *x = a, *y = b;
+
+	if (x->shndx != y->shndx)
+		return x->shndx < y->shndx ? -1 : 1;
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/*
+ * Built on the first relocation against a section symbol: a scan of the
+ * symbol table per relocation was quadratic.
+ */
+static int index_funcs(struct elf_state *s, Elf_Data *syms)
 {
 	size_t n = syms->d_size / sizeof(Elf64_Sym);
 
+	s->funcs = malloc((n ? n : 1) * sizeof(*s->funcs));
+	if (!s->funcs)
+		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
 		GElf_Sym sym;
 
 		if (!gelf_getsym(syms, (int)i, &sym))
-			return NULL;
-		if (GELF_ST_TYPE(sym.st_info) == STT_FUNC &&
-		    sym.st_shndx == shndx && sym.st_value == value)
-			return elf_strptr(s->elf, s->strtab_idx, sym.st_name);
+			continue;
+		if (GELF_ST_TYPE(sym.st_info) != STT_FUNC)
+			continue;
+		s->funcs[s->nr_funcs++] = (struct func_sym){
+			.value = sym.st_value,
+			.shndx = sym.st_shndx,
+			.name = sym.st_name,
+			.idx = i,
+		};
 	}
-	return NULL;
+	qsort(s->funcs, s->nr_funcs, sizeof(*s->funcs), cmp_func_sym);
+	s->funcs_indexed = true;
+	return 0;
+}
+
+/* A section symbol points at a program by offset: find its FUNC symbol. */
+static const char *func_at(struct elf_state *s, size_t shndx, uint64_t value)
+{
+	size_t lo = 0, hi = s->nr_funcs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct func_sym *f = &s->funcs[mid];
+
+		if (f->shndx < shndx || (f->shndx == shndx && f->value < value))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == s->nr_funcs || s->funcs[lo].shndx != shndx ||
+	    s->funcs[lo].value != value)
+		return NULL;
+	return elf_strptr(s->elf, s->strtab_idx, s->funcs[lo].name);
 }
 
 static int resolve_reloc(const struct bpf_elf *e, struct elf_state *s,
@@ -324,8 +379,11 @@ static int resolve_reloc(const struct bpf_elf *e, struct elf_state *s,
 			"relocation at %s+0x%llx: symbol '%s' is not defined in the object",
 			sec->name, (unsigned long long)rel->r_offset, name);
 	psec = sec_name_of(s, sym.st_shndx);
+	if (GELF_ST_TYPE(sym.st_info) == STT_SECTION && !s->funcs_indexed &&
+	    index_funcs(s, syms))
+		return -ENOMEM;
 	if (GELF_ST_TYPE(sym.st_info) == STT_SECTION)
-		name = func_at(s, syms, sym.st_shndx, sym.st_value);
+		name = func_at(s, sym.st_shndx, sym.st_value);
 	else if (GELF_ST_TYPE(sym.st_info) != STT_FUNC)
 		name = NULL;
 	/* thousands of relocations name a handful of sections */
@@ -428,6 +486,7 @@ int bpf_elf__parse(struct bpf_elf *e, struct arena *a, const uint8_t *image,
 		return elf_err(err, "not an ELF file");
 	/* What the model keeps is copied or points into image: end libelf. */
 	ret = parse(e, &s, a, err);
+	free(s.funcs);
 	elf_end(s.elf);
 	return ret;
 }

@@ -24,7 +24,7 @@ struct body {
 struct emit {
 	const struct stops_model *model;
 	const struct stops_map *map; /* whose type is being emitted, or NULL */
-	struct name_set enum_names;  /* enumerators emitted so far */
+	struct name_set enum_names;  /* enumerator name -> its first one */
 	struct out *o;		     /* where text goes: file or body */
 	struct out *file;
 	struct body body;
@@ -85,12 +85,24 @@ static void emit_int128(struct emit *e, const struct stops_member *m, int depth)
 	out_str(e->o, "[16];\n#endif\n");
 }
 
+/* The C spelling of a model scalar type: bool is a keyword in C++. */
+static const char *spell(const char *c_type)
+{
+	return strcmp(c_type, "_Bool") ? c_type : "bool";
+}
+
 static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 {
 	const struct stops_aggr *a = m->aggr;
 
 	if (m->kind == STOPS_FUNC_PTR) {
 		emit_func_ptr(e, m, depth);
+		return;
+	}
+	if (m->storage) {
+		indent(e, depth);
+		out_printf(e->o, "/* %s: %u bits at bit %u of %s */\n",
+			   m->c_name, m->bit_size, m->storage_bit, m->storage);
 		return;
 	}
 	if ((m->kind == STOPS_INT && m->size == 16) ||
@@ -103,8 +115,13 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 	case STOPS_INT:
 	case STOPS_FLOAT:
 	case STOPS_ENUM:
-		out_printf(e->o, "%s %s", m->c_type, m->c_name);
+		out_printf(e->o, "%s %s", spell(m->c_type), m->c_name);
 		break;
+	case STOPS_BITS:
+		out_printf(e->o,
+			   "unsigned char %s[%u]; /* bitfields, see accessors */\n",
+			   m->c_name, m->size);
+		return;
 	case STOPS_PADDING:
 		if (m->bit_size)
 			out_printf(e->o, "%s : %u;\n", m->c_type, m->bit_size);
@@ -242,6 +259,8 @@ static bool btf_names_differ(const struct stops_aggr *a)
 	for (uint32_t i = 0; i < a->nr_members; i++) {
 		const struct stops_member *m = &a->members[i];
 
+		if (m->kind == STOPS_BITS)
+			return true; /* only the shadow has it */
 		if (m->kind == STOPS_PADDING || m->bit_size)
 			continue;
 		if ((m->kind == STOPS_OPAQUE && m->name) ||
@@ -272,7 +291,8 @@ static int walk_list(struct emit *e, const struct stops_aggr *a,
 		uint32_t off = base + m->bit_offset / 8;
 		char *path;
 
-		if (m->kind == STOPS_PADDING || m->bit_size)
+		if (m->kind == STOPS_PADDING || m->bit_size ||
+		    (m->kind == STOPS_BITS && kind == BTF_NAMES))
 			continue;
 		if (!n) {
 			ret = walk_list(e, m->aggr, kind, prefix, off, fn, arg);
@@ -360,6 +380,36 @@ static int emit_asserts(struct emit *e, const struct stops_aggr *a)
 	return ret;
 }
 
+/*
+ * get/set for each bitfield of a (and of its anonymous members) kept in
+ * STOPS_BITS bytes: X__get_<f>(const struct X *), X__set_<f>(struct X *, v).
+ */
+static void emit_bit_accessors(struct emit *e, const struct stops_aggr *a,
+			       const char *x, const char *kw)
+{
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		const struct stops_member *m = &a->members[i];
+		const char *t;
+
+		if (!m->c_name && m->aggr && m->kind != STOPS_ARRAY) {
+			emit_bit_accessors(e, m->aggr, x, kw);
+			continue;
+		}
+		if (!m->storage)
+			continue;
+		t = spell(m->c_type);
+		out_printf(e->o,
+			   "static inline %s %s__get_%s(const %s %s *s)\n"
+			   "{\n\treturn (%s)stops_shadow__%s(s->%s, %u, %u);\n}\n\n"
+			   "static inline void %s__set_%s(%s %s *s, %s v)\n"
+			   "{\n\tstops_shadow__set_bits(s->%s, %u, %u, (unsigned long long)v);\n}\n\n",
+			   t, x, m->c_name, kw, x, t,
+			   m->is_signed ? "get_sbits" : "get_bits", m->storage,
+			   m->storage_bit, m->bit_size, x, m->c_name, kw, x, t,
+			   m->storage, m->storage_bit, m->bit_size);
+	}
+}
+
 static int emit_assert_matches(struct emit *e, const struct stops_map *map)
 {
 	const struct stops_aggr *a = map->type, *owner = layout_owner(a);
@@ -402,12 +452,19 @@ static const struct stops_enum_val *enum_val_seen(struct emit *e, uint32_t ei,
 						  uint32_t vi)
 {
 	const struct stops_model *model = e->model;
-	const char *name = model->enums[ei]->vals[vi].name;
+	const struct stops_enum_val *v = &model->enums[ei]->vals[vi];
+	const char *name = v->name;
+	int ret;
 
-	/* The set answers the common case, no earlier one, in O(1); if it
-	 * cannot (out of memory), the scan below still gives the answer. */
-	if (!name_set_add(&e->enum_names, name))
+	/* The set maps a name to its first enumerator, in O(1) either way
+	 * (a scan per repeated name was quadratic); if it cannot (out of
+	 * memory), the scan below still gives the answer. */
+	ret = htab_add(&e->enum_names.h, (uintptr_t)name, (void *)(uintptr_t)v,
+		       true);
+	if (!ret)
 		return NULL;
+	if (ret == -EEXIST)
+		return htab_get(&e->enum_names.h, (uintptr_t)name, true);
 	for (uint32_t i = 0; i <= ei; i++) {
 		const struct stops_enum *en = model->enums[i];
 		uint32_t n = i == ei ? vi : en->nr_vals;
@@ -466,6 +523,22 @@ static void emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
 	out_char(e->o, '\n');
 }
 
+/*
+ * bpftool >= 7.5 spells the shadow type <obj>__<map>__<type>: the alias lets
+ * code written for it compile. A skeleton included first defines a type of
+ * that name itself (its guard is __<OBJ>_SKEL_H__), and then keeps it.
+ */
+static void emit_bpftool_alias(struct emit *e)
+{
+	const char *obj = e->model->obj_name;
+
+	out_str(e->o, "#ifndef __");
+	for (const char *p = obj; *p; p++)
+		out_char(e->o, (char)toupper((unsigned char)*p));
+	out_printf(e->o, "_SKEL_H__\n#define %s__%s__%s %s\n#endif\n\n", obj,
+		   e->map->name, e->map->type_name, e->map->shadow_name);
+}
+
 static void emit_enums(struct emit *e)
 {
 	const struct stops_model *model = e->model;
@@ -497,6 +570,35 @@ static const char helpers[] =
 	"\t_Static_assert(offsetof(T, m) == off, \"stops-shadow: \" what \": \" #T \" member \" #m \" is not at offset \" #off \" as in the BPF object (stale header?)\")\n"
 	"#define STOPS_SHADOW__MATCH_SIZE(T, what, size) \\\n"
 	"\t_Static_assert(sizeof(T) == size, \"stops-shadow: \" what \": sizeof(\" #T \") is not \" #size \" as in the BPF object (stale header?)\")\n"
+	"#endif\n\n"
+	"#ifndef STOPS_SHADOW__GET_BITS\n"
+	"#define STOPS_SHADOW__GET_BITS\n"
+	"/* Bits [bit, bit + width) of little-endian bytes p (width 1..64). */\n"
+	"static inline unsigned long long stops_shadow__get_bits(const unsigned char *p, unsigned int bit, unsigned int width)\n"
+	"{\n"
+	"\tunsigned long long v = 0;\n"
+	"\tunsigned int i;\n\n"
+	"\tfor (i = 0; i < width; i++)\n"
+	"\t\tv |= (unsigned long long)(p[(bit + i) / 8] >> (bit + i) % 8 & 1) << i;\n"
+	"\treturn v;\n"
+	"}\n\n"
+	"/* The same bits, sign-extended from the field's top bit. */\n"
+	"static inline long long stops_shadow__get_sbits(const unsigned char *p, unsigned int bit, unsigned int width)\n"
+	"{\n"
+	"\tunsigned long long v = stops_shadow__get_bits(p, bit, width);\n\n"
+	"\tif (width < 64 && (v >> (width - 1) & 1))\n"
+	"\t\tv |= ~0ULL << width;\n"
+	"\treturn (long long)v;\n"
+	"}\n\n"
+	"/* Stores the low width bits of v; the bits around them are kept. */\n"
+	"static inline void stops_shadow__set_bits(unsigned char *p, unsigned int bit, unsigned int width, unsigned long long v)\n"
+	"{\n"
+	"\tunsigned int i, b;\n\n"
+	"\tfor (i = 0; i < width; i++) {\n"
+	"\t\tb = bit + i;\n"
+	"\t\tp[b / 8] = (unsigned char)((p[b / 8] & ~(1u << b % 8)) | (unsigned int)(v >> i & 1) << b % 8);\n"
+	"\t}\n"
+	"}\n"
 	"#endif\n\n"
 	"#if !defined(STOPS_SHADOW_NO_LIBBPF) && !defined(STOPS_SHADOW__INITIAL_VALUE)\n"
 	"#define STOPS_SHADOW__INITIAL_VALUE\n"
@@ -537,6 +639,9 @@ static void emit_prologue(struct emit *e, const char *guard)
 		   "#define %s\n\n"
 		   "#include <stddef.h>\n"
 		   "#include <stdint.h>\n"
+		   "#ifndef __cplusplus\n"
+		   "#include <stdbool.h>\n"
+		   "#endif\n"
 		   "#ifndef STOPS_SHADOW_NO_LIBBPF\n"
 		   "#include <errno.h>\n"
 		   "#include <string.h>\n"
@@ -574,12 +679,11 @@ static int emit_header(struct emit *e)
 		if (ret)
 			return ret;
 		if (e->map)
-			out_printf(e->o, "#define %s__%s__%s %s\n\n",
-				   model->obj_name, e->map->name,
-				   e->map->type_name, e->map->shadow_name);
+			emit_bpftool_alias(e);
 		ret = emit_asserts(e, a);
 		if (ret)
 			return ret;
+		emit_bit_accessors(e, a, a->c_name, aggr_kw(a));
 	}
 	for (uint32_t k = 0; k < model->nr_maps; k++) {
 		ret = emit_assert_matches(e, &model->maps[k]);

@@ -162,6 +162,7 @@ static void fmt_value(struct row *r, const uint8_t *data)
 	case STOPS_UNION:
 	case STOPS_OPAQUE:
 	case STOPS_PADDING:
+	case STOPS_BITS:
 		if (m->bit_size)
 			snprintf(r->value, sizeof(r->value), "%" PRIu64,
 				 load_bits(data, r->bit, m->bit_size));

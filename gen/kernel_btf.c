@@ -6,9 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <bpf/btf.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <linux/btf.h>
 
+#include "input.h"
 #include "kernel_btf.h"
 
 /* libbpf reports its own codes (>= 4000, e.g. "format invalid") as errno. */
@@ -33,15 +38,131 @@ static int btf_read_error(int ret, const char **why)
 	}
 }
 
+/* What the object's BTF must pass too: one version, no flags, our endian. */
+static int check_header(const uint8_t *data, size_t size, const char **why)
+{
+	struct btf_header hdr;
+
+	if (size < sizeof(hdr)) {
+		*why = "not a BTF file or an ELF file with .BTF";
+		return -EINVAL;
+	}
+	memcpy(&hdr, data, sizeof(hdr));
+	if (hdr.magic != BTF_MAGIC) {
+		*why = "not a BTF file or an ELF file with .BTF";
+		return -EINVAL;
+	}
+	if (hdr.version != BTF_VERSION || hdr.flags) {
+		*why = "BTF version or flags not supported (want version 1, no flags)";
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static struct btf *new_btf(const uint8_t *data, size_t size, struct btf *base,
+			   const char **why, int *ret)
+{
+	struct btf *btf;
+
+	*ret = check_header(data, size, why);
+	if (*ret)
+		return NULL;
+	errno = 0;
+	btf = base ? btf__new_split(data, (uint32_t)size, base)
+		   : btf__new(data, (uint32_t)size);
+	if (!btf)
+		*ret = btf_read_error(errno ? -errno : -EINVAL, why);
+	return btf;
+}
+
+/* The .BTF of an ELF file (a vmlinux): mapped, only that section read. */
+static struct btf *elf_btf(int fd, struct btf *base, const char **why, int *ret)
+{
+	struct btf *btf = NULL;
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+	Elf_Data *d;
+	GElf_Shdr sh;
+	const char *name;
+	Elf *elf;
+
+	*why = "not a BTF file or an ELF file with .BTF";
+	*ret = -EINVAL;
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return NULL;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf)
+		return NULL;
+	if (elf_kind(elf) != ELF_K_ELF || elf_getshdrstrndx(elf, &shstrndx))
+		goto out;
+	while ((scn = elf_nextscn(elf, scn))) {
+		if (!gelf_getshdr(scn, &sh))
+			goto out;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name && !strcmp(name, ".BTF"))
+			break;
+	}
+	if (!scn || sh.sh_type == SHT_NOBITS)
+		goto out;
+	if (sh.sh_size > KERNEL_BTF_MAX_SIZE) {
+		*why = "its .BTF is larger than 64 MiB";
+		*ret = -EFBIG;
+		goto out;
+	}
+	d = elf_getdata(scn, NULL);
+	if (d && d->d_buf && d->d_size == sh.sh_size)
+		btf = new_btf(d->d_buf, d->d_size, base, why, ret);
+out:
+	elf_end(elf);
+	return btf;
+}
+
+/*
+ * A kernel BTF file: raw BTF (/sys/kernel/btf/...) or an ELF file with a
+ * .BTF section. Opened without blocking, regular files only, raw BTF of at
+ * most KERNEL_BTF_MAX_SIZE (a sparse 256 MB file cost 513 MB before).
+ */
+static struct btf *read_btf(const char *path, struct btf *base,
+			    const char **why, int *ret)
+{
+	uint8_t magic[SELFMAG], *buf;
+	struct btf *btf = NULL;
+	uint64_t size;
+	int fd;
+
+	fd = input_open(path, UINT64_MAX, &size, why);
+	if (fd < 0) {
+		*ret = fd;
+		return NULL;
+	}
+	if (!size) {
+		*why = "empty file";
+		*ret = -EINVAL;
+	} else if (size >= SELFMAG && pread(fd, magic, SELFMAG, 0) == SELFMAG &&
+		   !memcmp(magic, ELFMAG, SELFMAG)) {
+		btf = elf_btf(fd, base, why, ret);
+	} else if (size > KERNEL_BTF_MAX_SIZE) {
+		*why = "larger than 64 MiB";
+		*ret = -EFBIG;
+	} else {
+		*ret = input_read(fd, size, &buf, why);
+		if (!*ret) {
+			btf = new_btf(buf, (size_t)size, base, why, ret);
+			free(buf);
+		}
+	}
+	close(fd);
+	return btf;
+}
+
 static int kernel_add(struct kernel_btf *k, const char *path,
 		      struct stops_err *err)
 {
 	struct btf *base = k->nr_srcs ? k->srcs[0].btf : NULL;
 	struct kernel_btf_src *srcs;
-	const char *why;
+	const char *why = "";
 	struct btf *btf;
-	struct stat st;
-	int ret;
+	int ret = 0;
 
 	if (k->nr_srcs == k->cap_srcs) {
 		uint32_t cap = k->cap_srcs ? k->cap_srcs * 2 : 8;
@@ -52,17 +173,10 @@ static int kernel_add(struct kernel_btf *k, const char *path,
 		k->srcs = srcs;
 		k->cap_srcs = cap;
 	}
-	if (!stat(path, &st) && S_ISREG(st.st_mode) && !st.st_size)
-		return stops_errf(err, -EINVAL,
-				  "cannot read kernel BTF %s: empty file",
-				  path);
-	errno = 0;
-	btf = base ? btf__parse_split(path, base) : btf__parse(path, NULL);
-	if (!btf) {
-		ret = btf_read_error(errno ? -errno : -EINVAL, &why);
-		return stops_errf(err, ret, "cannot read kernel BTF %s: %s",
-				  path, why);
-	}
+	btf = read_btf(path, base, &why, &ret);
+	if (!btf)
+		return stops_errf(err, ret ? ret : -EINVAL,
+				  "cannot read kernel BTF %s: %s", path, why);
 	k->srcs[k->nr_srcs].path = path;
 	k->srcs[k->nr_srcs++].btf = btf;
 	return 0;

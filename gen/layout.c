@@ -19,13 +19,27 @@
  *
  * need an 8-byte unit, bits 3..7 a 1-byte one. Placed exactly at the
  * current position and fitting its unit, the field lands on the same bit
- * on every SysV ABI, whatever the original declared type was.
+ * on every SysV ABI, whatever the original declared type was: gcc and
+ * clang move a bitfield only when it would span more alignment units of
+ * its type than the type has (i386: 4-byte units for long long, so a field
+ * inside one naturally aligned 8-byte unit spans at most two), and a
+ * packed aggregate places it at the next bit anyway.
+ *
+ * A field that fits no naturally aligned unit of 8 bytes or less (bits
+ * 127..128 of a packed type: it crosses the 16-byte boundary; or a 63-bit
+ * field at bit 1) has no C spelling that every ABI places at that bit. It
+ * becomes raw bytes, STOPS_BITS "__bits_<i>", together with every
+ * bitfield that shares a byte with it (a run), and the header reads and
+ * writes the run's fields with generated accessors doing shifts and masks
+ * over those little-endian bytes. Runs without such a field stay real
+ * bitfields, so s->flag = 1 keeps working where it can.
  */
 
 /* Per named aggregate: counters for generated member names. */
 struct names {
 	uint32_t pad;
 	uint32_t unsup;
+	uint32_t bits;
 	struct name_set used; /* member names of the C scope */
 };
 
@@ -41,8 +55,6 @@ struct layout {
 	uint32_t cur_bit;
 	int depth;
 };
-
-#define MAX_MEMBERS (1u << 20)
 
 static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 		       const char *c_name, const char *scope, const char *path,
@@ -74,10 +86,12 @@ static int new_member(struct layout *l, struct stops_member **out)
 	struct stops_member *m;
 
 	/* A constant return, so gcc -O3 sees *out set whenever 0 is returned. */
-	if (ctx->nr_members >= MAX_MEMBERS) {
-		stops_errf(ctx->err, -E2BIG,
-			   "%s: more than %u members in the object",
-			   l->aggr->path, MAX_MEMBERS);
+	if (ctx->nr_members >= ctx->max_members) {
+		stops_errf(
+			ctx->err, -E2BIG,
+			"%s: more than %u shadow members (the cap for an object of this size: %u + bytes/%u); nested types expand too far",
+			l->aggr->path, ctx->max_members, LAYOUT_MEMBERS_BASE,
+			LAYOUT_BYTES_PER_MEMBER);
 		return -E2BIG;
 	}
 	if (l->nr_mem == l->cap_mem) {
@@ -520,14 +534,16 @@ static int classify(struct layout *l, uint32_t id, const struct btf_type *t,
 	}
 }
 
-/* Bytes of the smallest naturally aligned unit holding the bits (top). */
+/*
+ * Bytes of the smallest naturally aligned unit holding the bits (top);
+ * 0 when no unit of 8 bytes or less holds them.
+ */
 static uint32_t bitfield_unit(uint32_t bit, uint32_t width)
 {
-	uint32_t size = 1;
-
-	while (size < 8 && bit / (8 * size) != (bit + width - 1) / (8 * size))
-		size *= 2;
-	return size;
+	for (uint32_t size = 1; size <= 8; size *= 2)
+		if (bit / (8 * size) == (bit + width - 1) / (8 * size))
+			return size;
+	return 0;
 }
 
 /* Bitfields: the smallest unit, per the comment at the top. */
@@ -557,8 +573,10 @@ static int classify_bitfield(struct layout *l, uint32_t id,
 	/* _Bool keeps its meaning: storing 2 sets the bit. */
 	if (btf_is_int(t) && (btf_int_encoding(t) & BTF_INT_BOOL) && width == 1)
 		m->c_type = "_Bool";
-	else
+	else if (bitfield_unit(bit, width))
 		m->c_type = int_c_type(bitfield_unit(bit, width), m->is_signed);
+	else /* the accessors' value type; the run becomes bytes */
+		m->c_type = int_c_type(m->size > 8 ? 8 : m->size, m->is_signed);
 	return 0;
 }
 
@@ -609,11 +627,14 @@ static uint32_t member_align(const struct stops_member *m)
 	case STOPS_FLOAT:
 	case STOPS_ENUM:
 		size = m->size;
+		if (m->storage) /* not emitted: its bytes are STOPS_BITS */
+			return 1;
 		if (m->bit_size) /* the unit type chosen for the bitfield */
 			size = bitfield_unit(m->bit_offset, m->bit_size);
 		break;
 	case STOPS_OPAQUE:
 	case STOPS_PADDING:
+	case STOPS_BITS:
 	default:
 		return 1;
 	}
@@ -710,6 +731,103 @@ static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
 	return 0;
 }
 
+static uint32_t round_up8(uint32_t bit)
+{
+	return (bit + 7) / 8 * 8;
+}
+
+/*
+ * Members [i, j) are one run of bitfields (and sub-byte padding) sharing
+ * bytes, at least one of which no C bitfield can place: replace them by
+ * one STOPS_BITS member followed by the run's named fields, which now
+ * point into it. *next is where the scan goes on.
+ */
+static int make_storage(struct layout *l, uint32_t i, uint32_t j,
+			uint32_t *next)
+{
+	uint32_t start = l->mem[i].bit_offset / 8 * 8, end = 0, n = 0;
+	uint32_t old_nr = l->nr_mem, tail = old_nr - j;
+	struct stops_member *m, *run;
+	const char *name;
+	int ret;
+
+	for (uint32_t k = i; k < j; k++) {
+		m = &l->mem[k];
+		if (m->bit_offset + m->bit_size > end)
+			end = m->bit_offset + m->bit_size;
+		n += m->kind != STOPS_PADDING;
+	}
+	end = round_up8(end);
+	ret = gen_name(l, "__bits", &l->names->bits, &name);
+	if (ret)
+		return ret;
+	run = malloc((j - i) * sizeof(*run));
+	if (!run)
+		return -ENOMEM;
+	memcpy(run, &l->mem[i], (j - i) * sizeof(*run));
+	/* at most one member more than before: the storage */
+	ret = new_member(l, &m);
+	if (ret)
+		goto out;
+	memmove(&l->mem[i + 1 + n], &l->mem[j], tail * sizeof(*l->mem));
+	l->nr_mem = i + 1 + n + tail;
+	m = &l->mem[i];
+	memset(m, 0, sizeof(*m));
+	m->kind = STOPS_BITS;
+	m->c_name = name;
+	m->c_type = "unsigned char";
+	m->bit_offset = start;
+	m->size = (end - start) / 8;
+	for (uint32_t k = 0; k < j - i; k++) {
+		if (run[k].kind == STOPS_PADDING)
+			continue;
+		*++m = run[k];
+		m->storage = name;
+		m->storage_bit = m->bit_offset - start;
+		if (strcmp(m->c_type, "_Bool"))
+			m->c_type = int_c_type(m->size > 8 ? 8 : m->size,
+					       m->is_signed);
+	}
+	*next = i + 1 + n;
+out:
+	free(run);
+	return ret;
+}
+
+/* Find the runs of bitfields that must become bytes (see the top). */
+static int bit_runs(struct layout *l)
+{
+	uint32_t i = 0, j, end;
+	bool need;
+	int ret;
+
+	while (i < l->nr_mem) {
+		if (!l->mem[i].bit_size) {
+			i++;
+			continue;
+		}
+		end = l->mem[i].bit_offset + l->mem[i].bit_size;
+		need = !bitfield_unit(l->mem[i].bit_offset, l->mem[i].bit_size);
+		for (j = i + 1; j < l->nr_mem && l->mem[j].bit_size &&
+				l->mem[j].bit_offset < round_up8(end);
+		     j++) {
+			const struct stops_member *m = &l->mem[j];
+
+			if (m->bit_offset + m->bit_size > end)
+				end = m->bit_offset + m->bit_size;
+			need |= !bitfield_unit(m->bit_offset, m->bit_size);
+		}
+		if (!need) {
+			i = j;
+			continue;
+		}
+		ret = make_storage(l, i, j, &i);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 static void set_align(struct layout *l)
 {
 	struct stops_aggr *a = l->aggr;
@@ -755,6 +873,8 @@ static int add_aggr_members(struct layout *l, const struct btf_type *t)
 			l->cur_bit += 8 - l->cur_bit % 8;
 		ret = add_padding_bytes(l, l->aggr->size - l->cur_bit / 8,
 					true);
+		if (!ret)
+			ret = bit_runs(l);
 	}
 	if (!ret)
 		set_align(l);
@@ -852,6 +972,8 @@ const char *stops_kind__str(enum stops_kind k)
 		return "opaque";
 	case STOPS_PADDING:
 		return "padding";
+	case STOPS_BITS:
+		return "bits";
 	}
 	return "?";
 }

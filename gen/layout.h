@@ -3,6 +3,7 @@
 #ifndef STOPS_LAYOUT_H
 #define STOPS_LAYOUT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "util.h"
@@ -19,8 +20,28 @@ struct layout_ctx {
 	struct ptr_vec aggrs;	/* struct stops_aggr *, named, deps first */
 	struct name_set names;	/* file-scope shadow type names in use */
 	uint32_t nr_members;	/* across the object: hostile BTF can explode */
+	uint32_t max_members;	/* layout_max_members() of the object's size */
 	struct stops_err *err;
 };
+
+/*
+ * The member budget: every named nested member gets its own shadow type,
+ * so a chain of unions of two members each of the next doubles per level
+ * (2 KB of BTF once asked for a 190 MB header). A layout may have
+ * LAYOUT_MEMBERS_BASE members plus one per LAYOUT_BYTES_PER_MEMBER bytes
+ * of the object: real objects stay far below, and the header stays
+ * proportional to the input (a member is at most a few hundred bytes of
+ * header).
+ */
+#define LAYOUT_MEMBERS_BASE	16384u
+#define LAYOUT_BYTES_PER_MEMBER 8u
+
+static inline uint32_t layout_max_members(size_t object_size)
+{
+	size_t n = LAYOUT_MEMBERS_BASE + object_size / LAYOUT_BYTES_PER_MEMBER;
+
+	return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
 
 /* Lay out struct type_id as shadow type c_name; path names it in messages. */
 int layout_struct(struct layout_ctx *ctx, uint32_t type_id, const char *c_name,

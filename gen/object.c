@@ -12,6 +12,7 @@
 
 #include "btf_util.h"
 #include "bpf_elf.h"
+#include "input.h"
 #include "layout.h"
 #include "util.h"
 
@@ -220,18 +221,36 @@ static struct map_build *map_at(struct map_build *maps, uint32_t n,
 	return NULL;
 }
 
+/*
+ * The member at a byte offset of the map's struct: members (padding too)
+ * are in bit order, so a binary search, not a scan per relocation.
+ */
+static const struct stops_member *member_at(const struct stops_aggr *a,
+					    uint32_t bit)
+{
+	uint32_t lo = 0, hi = a->nr_members;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (a->members[mid].bit_offset < bit)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < a->nr_members && a->members[lo].bit_offset == bit; lo++)
+		if (a->members[lo].kind != STOPS_PADDING)
+			return &a->members[lo];
+	return NULL;
+}
+
 static int place_prog(const struct elf_sec *sec, const struct elf_reloc *r,
 		      struct map_build *mb, struct stops_err *err)
 {
 	uint32_t moff = r->offset - mb->map->sec_off;
+	const struct stops_member *m = member_at(mb->aggr, moff * 8);
 
-	for (uint32_t i = 0; i < mb->aggr->nr_members; i++) {
-		struct stops_member *m = &mb->aggr->members[i];
-
-		if (m->bit_offset != moff * 8 || m->kind == STOPS_PADDING)
-			continue;
-		if (m->kind != STOPS_FUNC_PTR)
-			break;
+	if (m && m->kind == STOPS_FUNC_PTR) {
 		mb->progs[m->slot].name = r->prog;
 		mb->progs[m->slot].sec = r->prog_sec;
 		return 0;
@@ -358,6 +377,8 @@ static int build_model(struct stops_object *obj, const char *name,
 				.arena = &obj->arena,
 				.btf = obj->btf,
 				.obj_name = name,
+				.max_members =
+					layout_max_members(obj->elf.image_size),
 				.err = err,
 			},
 	};
@@ -506,47 +527,21 @@ int stops_object__open_mem(const void *buf, size_t size,
 static int read_file(const char *path, uint8_t **buf, size_t *size,
 		     struct stops_err *err)
 {
-	struct stat st;
-	size_t done = 0;
-	int fd, ret = 0;
+	const char *why;
+	uint64_t len;
+	int fd, ret;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = input_open(path, MAX_OBJECT_SIZE, &len, &why);
+	if (fd == -EFBIG)
+		return stops_errf(err, fd, "file is larger than 1 GiB");
 	if (fd < 0)
-		return stops_errf(err, -errno, "%s", strerror(errno));
-	if (fstat(fd, &st)) {
-		ret = stops_errf(err, -errno, "%s", strerror(errno));
-		goto out;
-	}
-	if (S_ISDIR(st.st_mode)) {
-		ret = stops_errf(err, -EISDIR, "is a directory");
-		goto out;
-	}
-	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > MAX_OBJECT_SIZE) {
-		ret = stops_errf(err, -EINVAL,
-				 "not a regular file of at most 1 GiB");
-		goto out;
-	}
-	*buf = malloc(st.st_size ? (size_t)st.st_size : 1);
-	if (!*buf) {
-		ret = stops_errf(err, -ENOMEM, "out of memory");
-		goto out;
-	}
-	while (done < (size_t)st.st_size) {
-		ssize_t n = read(fd, *buf + done, (size_t)st.st_size - done);
-
-		if (n <= 0) {
-			ret = stops_errf(err, n ? -errno : -EIO, "read: %s",
-					 n ? strerror(errno) : "file shrank");
-			free(*buf);
-			*buf = NULL;
-			goto out;
-		}
-		done += (size_t)n;
-	}
-	*size = done;
-out:
+		return stops_errf(err, fd, "%s", why);
+	ret = input_read(fd, len, buf, &why);
 	close(fd);
-	return ret;
+	if (ret)
+		return stops_errf(err, ret, "read: %s", why);
+	*size = (size_t)len;
+	return 0;
 }
 
 int stops_object__open_file(const char *path,

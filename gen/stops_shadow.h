@@ -63,6 +63,7 @@ enum stops_kind {
 	STOPS_UNION,
 	STOPS_OPAQUE,  /* data pointer or anything else: bytes only */
 	STOPS_PADDING, /* gap before a member, or the tail */
+	STOPS_BITS,    /* raw bytes holding bitfields read through accessors */
 };
 
 struct stops_aggr;
@@ -117,6 +118,16 @@ struct stops_member {
 
 	/* opaque: why the member has no typed shadow */
 	const char *why;
+
+	/*
+	 * A bitfield no C bitfield can place on every host (it crosses a
+	 * naturally aligned 8-byte unit, or shares bytes with one that
+	 * does): it lives in the STOPS_BITS member named storage, at bit
+	 * storage_bit of its little-endian bytes, and the header reads and
+	 * writes it through accessors. NULL for every other member.
+	 */
+	const char *storage;
+	uint32_t storage_bit;
 };
 
 struct stops_aggr {

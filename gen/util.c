@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* Memory arena, pointer vectors, hash table, errors and identifier helpers. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* getrandom */
 #include <ctype.h>
+#include <stdatomic.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,21 +146,104 @@ void ptr_vec_free(struct ptr_vec *v)
 	v->len = v->cap = 0;
 }
 
-static uint32_t str_hash(const char *s)
-{
-	uint32_t h = 2166136261u;
+/*
+ * SipHash-2-4 (Aumasson, Bernstein): names and ids come from the file, and
+ * with a public hash (FNV-1a before) a crafted object made every key of a
+ * table collide, quadratic in its size. Keyed per process at random, an
+ * object cannot aim at buckets; the hash never decides output order.
+ */
+#define ROTL(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
+#define SIPROUND                                                               \
+	do {                                                                   \
+		v0 += v1;                                                      \
+		v1 = ROTL(v1, 13);                                             \
+		v1 ^= v0;                                                      \
+		v0 = ROTL(v0, 32);                                             \
+		v2 += v3;                                                      \
+		v3 = ROTL(v3, 16);                                             \
+		v3 ^= v2;                                                      \
+		v0 += v3;                                                      \
+		v3 = ROTL(v3, 21);                                             \
+		v3 ^= v0;                                                      \
+		v2 += v1;                                                      \
+		v1 = ROTL(v1, 17);                                             \
+		v1 ^= v2;                                                      \
+		v2 = ROTL(v2, 32);                                             \
+	} while (0)
 
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+static uint64_t siphash(const uint64_t k[2], const unsigned char *p, size_t len)
+{
+	uint64_t v0 = k[0] ^ 0x736f6d6570736575ull;
+	uint64_t v1 = k[1] ^ 0x646f72616e646f6dull;
+	uint64_t v2 = k[0] ^ 0x6c7967656e657261ull;
+	uint64_t v3 = k[1] ^ 0x7465646279746573ull;
+	uint64_t b = (uint64_t)len << 56, m;
+	size_t i, tail = len & 7;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		m = 0;
+		for (int j = 7; j >= 0; j--)
+			m = m << 8 | p[i + (size_t)j];
+		v3 ^= m;
+		SIPROUND;
+		SIPROUND;
+		v0 ^= m;
+	}
+	for (size_t j = tail; j-- > 0;)
+		b |= (uint64_t)p[i + j] << (8 * j);
+	v3 ^= b;
+	SIPROUND;
+	SIPROUND;
+	v0 ^= b;
+	v2 ^= 0xff;
+	SIPROUND;
+	SIPROUND;
+	SIPROUND;
+	SIPROUND;
+	return v0 ^ v1 ^ v2 ^ v3;
 }
 
-static uint32_t key_hash(uint64_t key, bool str_key)
+/*
+ * One random key per process (getrandom, else time and addresses: enough
+ * that a file made in advance cannot know it). A race between threads
+ * only gives tables different keys: each copies its key once.
+ */
+static void hash_key(uint64_t key[2])
 {
-	if (str_key)
-		return str_hash((const char *)(uintptr_t)key);
-	return (uint32_t)key *
-	       2654435761u; /* Knuth: ids are dense, spread them */
+	static _Atomic uint64_t k0, k1;
+	static _Atomic int ready;
+	uint64_t k[2];
+
+	if (!atomic_load(&ready)) {
+		if (getrandom(k, sizeof(k), GRND_NONBLOCK) != sizeof(k)) {
+			struct timespec ts;
+
+			clock_gettime(CLOCK_MONOTONIC, &ts);
+			k[0] = (uint64_t)ts.tv_nsec ^ (uint64_t)(uintptr_t)&ts;
+			k[1] = (uint64_t)ts.tv_sec ^ (uint64_t)(uintptr_t)key ^
+			       (uint64_t)getpid() << 32;
+		}
+		atomic_store(&k0, k[0]);
+		atomic_store(&k1, k[1]);
+		atomic_store(&ready, 1);
+	}
+	key[0] = atomic_load(&k0);
+	key[1] = atomic_load(&k1);
+}
+
+static uint32_t key_hash(const struct htab *h, uint64_t key, bool str_key)
+{
+	unsigned char id[8];
+
+	if (str_key) {
+		const char *s = (const char *)(uintptr_t)key;
+
+		return (uint32_t)siphash(h->key, (const unsigned char *)s,
+					 strlen(s));
+	}
+	for (int i = 0; i < 8; i++)
+		id[i] = (unsigned char)(key >> (8 * i));
+	return (uint32_t)siphash(h->key, id, sizeof(id));
 }
 
 static bool key_eq(uint64_t a, uint64_t b, bool str_key)
@@ -177,12 +264,14 @@ static int htab_grow(struct htab *h, bool str_key)
 	slots = calloc(cap, sizeof(*slots));
 	if (!slots)
 		return -ENOMEM;
+	if (!h->cap)
+		hash_key(h->key);
 	for (uint32_t i = 0; i < h->cap; i++) {
 		uint32_t k;
 
 		if (!h->slots[i].val)
 			continue;
-		for (k = key_hash(h->slots[i].key, str_key) & (cap - 1);
+		for (k = key_hash(h, h->slots[i].key, str_key) & (cap - 1);
 		     slots[k].val; k = (k + 1) & (cap - 1))
 			;
 		slots[k] = h->slots[i];
@@ -197,7 +286,7 @@ void *htab_get(const struct htab *h, uint64_t key, bool str_key)
 {
 	if (!h->cap)
 		return NULL;
-	for (uint32_t k = key_hash(key, str_key) & (h->cap - 1);
+	for (uint32_t k = key_hash(h, key, str_key) & (h->cap - 1);
 	     h->slots[k].val; k = (k + 1) & (h->cap - 1))
 		if (key_eq(h->slots[k].key, key, str_key))
 			return h->slots[k].val;
@@ -210,7 +299,7 @@ int htab_add(struct htab *h, uint64_t key, void *val, bool str_key)
 
 	if (h->len * 2 >= h->cap && htab_grow(h, str_key))
 		return -ENOMEM;
-	for (k = key_hash(key, str_key) & (h->cap - 1); h->slots[k].val;
+	for (k = key_hash(h, key, str_key) & (h->cap - 1); h->slots[k].val;
 	     k = (k + 1) & (h->cap - 1))
 		if (key_eq(h->slots[k].key, key, str_key))
 			return -EEXIST;

@@ -55,6 +55,7 @@ struct htab {
 	struct htab_slot *slots;
 	uint32_t cap;
 	uint32_t len;
+	uint64_t key[2]; /* SipHash key, set with the first slots */
 };
 
 /* 0 when added, -EEXIST when key is present (its value kept), -ENOMEM. */

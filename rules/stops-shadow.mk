@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # stops-shadow.mk: GNU Make rules for BPF objects and their shadow headers.
 #
 #   foo.bpf.c --$(BPF_CLANG)--> foo.bpf.o --$(STOPS_SHADOW)--> foo.shadow.h

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # run-bazel.sh MODE SRC_DIR OUTPUT_USER_ROOT: one Bazel test of the ctest suite.
 #   all      bazel test //... in the source tree
 #   outside  a copy of tests/bazel/outside, pointed at SRC_DIR, builds and tests

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # build-types.sh SRC_DIR WORK_DIR STRICT: the generator and its library build
 # as a user or packager configures them (plain `cmake -DCMAKE_BUILD_TYPE=T`,
 # STOPS_SHADOW_WERROR left off) with gcc and clang in every build type.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # embed-gen.sh STOPS_SHADOW OBJ WORK_DIR: `gen --embed` as a user meets it.
 # The header compiles with gcc and clang -std=c11 -pedantic -Werror, carries
 # OBJ byte for byte, opens it; --embed is refused outside gen; output is

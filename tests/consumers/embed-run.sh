@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # embed-run.sh SRC_DIR WORK_DIR cmake LOADER | make STOPS_SHADOW
 # A tcp_cc built with its object embedded, alone in an empty directory (no
 # tcp_cc.bpf.o anywhere it could look), registers as a congestion control,

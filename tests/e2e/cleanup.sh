@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # cleanup.sh: after the e2e tests, no ss_ congestion control may be left.
 # Another suite's loader may be running right now; a leak outlives it, so
 # wait a little before calling a name left over.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # env-check.sh: sourced by the e2e scripts; exits 77 with the reason when
 # this machine cannot load struct_ops maps.
 #   stops_e2e_require TYPE...   kernel struct_ops types the test needs

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # kill-loader.sh: SIGKILLs the tcp_cc loader while its congestion control is
 # registered; the kernel must unregister it when the link's fd goes.
 #   kill-loader.sh LOADER

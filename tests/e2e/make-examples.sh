@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # make-examples.sh: builds the examples with their Makefiles (on
 # rules/stops-shadow.mk) in OUTDIR, then runs them like the CMake-built ones.
 #   make-examples.sh STOPS_SHADOW OUTDIR

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # run-loader.sh: runs an example loader against the kernel and checks the
 # state it leaves.
 #

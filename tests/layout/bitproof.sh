@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # Build bitproof.c -m64 and -m32, run both and an -m64 "orig" run: the three
 # byte dumps must be identical.
 # usage: bitproof.sh CC SRCDIR SHADOW_INCDIR WORKDIR [CFLAGS...]

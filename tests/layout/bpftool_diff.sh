@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # Differential test against `bpftool gen skeleton`: for every struct_ops map
 # of OBJ, compare the member offsets and sizes of bpftool's shadow type and
 # ours with the object's BTF. Ours must always equal BTF (hard failure

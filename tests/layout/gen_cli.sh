@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # The generator's output contract: deterministic bytes, no rewrite of an
 # unchanged header (mtime kept), --name, stdout == -o, --depfile, object
 # name derivation, failed runs leave the old header alone.

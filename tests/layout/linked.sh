@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # An object linked from two units (bpftool gen object) whose BTF has two
 # enums with a constant DUP (values 1 and 2) and two different struct
 # la_ops: the header must compile, keep both types apart, and give every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # The compile-time proofs can fail: X__ASSERT_MATCHES rejects a stale
 # definition of the original type, and the header's own _Static_asserts
 # reject a header whose layout was tampered with. Each compile must fail

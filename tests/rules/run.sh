@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # rules.* tests: build-system integration, on the installed files only.
 #   run.sh CASE   with BUILD (top build dir), PREFIX (install prefix),
 #   PROJECT (tests/rules/project), SCRATCH (this test's empty dir),

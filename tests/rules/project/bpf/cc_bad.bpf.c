@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* A flavor with a member the kernel lacks, set non-zero: incompatible. */
 #define SEC(name) __attribute__((section(name), used))
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * A local flavor of tcp_congestion_ops the kernel accepts: loads and
  * attaches (the members tcp_validate_congestion_control() requires are set).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* A struct_ops map of the project's own type: no vmlinux.h needed. */
 #include "ops.h"
 #include "knob.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
 /* A stale copy of bpf/ops.h: flags grew to 64 bits, knob and label moved. */
 #ifndef RULES_DEMO_OPS_H
 #define RULES_DEMO_OPS_H

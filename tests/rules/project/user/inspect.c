@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* Lists an object's struct_ops maps through the generator library. */
 #include <stdio.h>
 

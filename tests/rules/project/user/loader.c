@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* Opens hello.bpf.o and reads its ops table through the shadow type. */
 #include <stdio.h>
 #include <string.h>

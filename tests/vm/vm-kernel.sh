@@ -1,0 +1,185 @@
+#!/bin/bash
+# SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+# vm-kernel.sh: one kernel's column of the kernel matrix, and the examples
+# run in that kernel. One boot (or, for "host", the running kernel) runs:
+#   - load_attach on every object: the real load + attach of each as compiled
+#   - tcp_cc end to end on tcp_cc.bpf.o (.struct_ops.link) and on
+#     tcp_cc_nolink.bpf.o (the same source in .struct_ops)
+#   - the sched_ext loader on sched_ext.bpf.o
+# then `stops-shadow check` of every object against that kernel's BTF.
+#
+#   vm-kernel.sh --cli STOPS_SHADOW --load-attach EXE --tcp-cc EXE
+#                --sched-ext EXE --out DIR [--cache DIR] KERNEL OBJ...
+#
+# KERNEL: host, or a series fetch-kernels cached (6.1, 6.12, sid). The
+# objects must include tcp_cc, tcp_cc_nolink and sched_ext. Writes DIR/KERNEL/column.txt
+# ("OBJECT CHECK REAL DETAIL" per object; CHECK ok|incompat|error, REAL
+# ok|fail), which vm-matrix.sh reads. Fails when the kernel does not boot
+# or an example does not do what it must on that kernel; a disagreement of
+# check and reality is vm-matrix.sh's to judge. Exit 77 (skip) for host
+# without root.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+
+cli= la= tcp= sxe= out= cache=${STOPS_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/stops-shadow/kernels}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--cli) cli=$2; shift 2 ;;
+	--load-attach) la=$2; shift 2 ;;
+	--tcp-cc) tcp=$2; shift 2 ;;
+	--sched-ext) sxe=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
+	--cache) cache=$2; shift 2 ;;
+	-*) echo "vm-kernel.sh: unknown option $1" >&2; exit 2 ;;
+	*) break ;;
+	esac
+done
+[ -n "$cli" ] && [ -n "$la" ] && [ -n "$tcp" ] && [ -n "$sxe" ] && [ -n "$out" ] && [ $# -ge 2 ] ||
+	{ echo "usage: vm-kernel.sh --cli STOPS_SHADOW --load-attach EXE --tcp-cc EXE --sched-ext EXE --out DIR KERNEL OBJ..." >&2; exit 2; }
+kernel=$1
+shift
+objs=("$@")
+export PATH=$PATH:/usr/sbin:/sbin
+
+dir=$out/$kernel
+rm -rf "$dir"
+mkdir -p "$dir"
+skip() {
+	echo "skip: $*"
+	echo "#skipped $*" >"$dir/column.txt"
+	exit 77
+}
+
+if [ "$kernel" = host ]; then
+	btf=/sys/kernel/btf/vmlinux
+	[ -r $btf ] || skip "no $btf"
+	[ "$(id -u)" = 0 ] || skip "loading BPF on the host needs root"
+	release=$(uname -r)
+else
+	kdir=$cache/$kernel
+	[ -f "$kdir/kernel.env" ] || { echo "FAIL: no kernel $kernel in $cache (vm.fetch)"; exit 1; }
+	btf=$kdir/vmlinux.btf
+	release=$(sed -n 's/^RELEASE=//p' "$kdir/kernel.env")
+fi
+# What the kernel offers, read from its BTF: struct_ops links (6.4) and
+# sched_ext. The examples' expected outcome follows from these.
+types=$(bpftool btf dump file "$btf") || { echo "FAIL: bpftool cannot read $btf"; exit 1; }
+has() { grep -c "$1" <<<"$types" >/dev/null; }
+links=n sx=n
+has "'BPF_F_LINK' val=" && links=y
+has "STRUCT 'sched_ext_ops' size=" && sx=y
+unset types
+echo "kernel $kernel: $release, BTF $btf, struct_ops links: $links, sched_ext: $sx"
+
+# The payload: loaders, objects, and the script the guest runs.
+p=$dir/payload
+mkdir -p "$p/objs"
+for b in "load_attach $la" "tcp_cc $tcp" "sched_ext $sxe"; do
+	[ -x "${b#* }" ] || { echo "FAIL: no ${b#* }"; exit 1; }
+	cp "${b#* }" "$p/${b%% *}"
+done
+names=()
+for o in "${objs[@]}"; do
+	[ -f "$o" ] || { echo "FAIL: no object $o"; exit 1; }
+	cp "$o" "$p/objs/"
+	n=$(basename "$o")
+	names+=("${n%.bpf.o}")
+done
+cc=ss_vm_$$
+cat >"$p/run.sh" <<EOF
+section() {
+	name=\$1
+	shift
+	echo "@@BEGIN \$name"
+	"\$@"
+	echo "@@END \$name rc=\$?"
+}
+section matrix ./load_attach objs/*.bpf.o
+section tcp_cc ./tcp_cc --name ${cc}_l --bytes 1048576 objs/tcp_cc.bpf.o
+section tcp_cc_nolink ./tcp_cc --name ${cc}_n --bytes 1048576 objs/tcp_cc_nolink.bpf.o
+section sched_ext ./sched_ext objs/sched_ext.bpf.o
+echo "@@BEGIN dmesg"
+dmesg | grep 'sched_ext:'
+echo "@@END dmesg rc=0"
+EOF
+
+if [ "$kernel" = host ]; then
+	(cd "$p" && sh ./run.sh) >"$dir/results.txt" 2>&1
+else
+	"$here/run-kernel.sh" "$kdir" "$p" "$dir/boot" || exit 1
+	cp "$dir/boot/results.txt" "$dir/results.txt"
+fi
+
+# section NAME: that section's output; rc NAME: its exit status.
+section() { awk -v n="$1" '$0 == "@@BEGIN " n { on = 1; next } on && index($0, "@@END " n " rc=") == 1 { exit } on' "$dir/results.txt"; }
+rc() { sed -n "s/^@@END $1 rc=//p" "$dir/results.txt"; }
+
+status=0
+bad() { echo "FAIL: $kernel: $*"; status=1; }
+# expect NAME RC REGEX...: section NAME exited RC and matches each REGEX.
+expect() {
+	local name=$1 want=$2 got re
+	shift 2
+	got=$(rc "$name")
+	echo "--- $name (exit ${got:-none}, expected $want)"
+	section "$name"
+	[ "$got" = "$want" ] || bad "$name exited ${got:-(did not finish)}, expected $want"
+	for re in "$@"; do
+		section "$name" | grep -qE -- "$re" || bad "$name: output lacks /$re/"
+	done
+}
+
+tcp_ok=("registered \"${cc}_X\": listed in tcp_available_congestion_control and tcp_allowed"
+	"init=init_alt release=NULL"
+	"on \"${cc}_X\": sent and received 1048576 bytes"
+	"counters  init_alt=1 cc_init=0 release=0 cong_avoid=[1-9]"
+	"detached  \"${cc}_X\" no longer listed"
+	"^tcp_cc: ok$")
+if [ $links = y ]; then
+	expect tcp_cc 0 "${tcp_ok[@]//X/l}"
+else
+	# Before 6.4 the kernel has no struct_ops links: libbpf's BPF_F_LINK
+	# map is refused at creation.
+	expect tcp_cc 1 "error: loading .*Invalid argument"
+fi
+expect tcp_cc_nolink 0 "${tcp_ok[@]//X/n}"
+if [ $sx = y ]; then
+	expect sched_ext 0 "name \"user_named_fifo\"" \
+		"state: enabled" "root/ops: user_named_fifo" \
+		"child     sched_setscheduler\(SCHED_EXT\) ok, sched_getscheduler = 7 \(SCHED_EXT\)" \
+		"counters  init=1 enqueue=0 enqueue_alt=[1-9][0-9]* dispatch=[1-9][0-9]* exit=1" \
+		"after detach: state disabled, root/ops gone" "^sched_ext: ok$"
+	section dmesg | grep -q 'BPF scheduler "user_named_fifo" enabled' ||
+		bad "kernel log lacks 'BPF scheduler \"user_named_fifo\" enabled'"
+else
+	expect sched_ext 1 "struct sched_ext_ops is not found in kernel BTF"
+fi
+
+# The column: check's verdict against this kernel's BTF, and reality.
+echo "--- check against $btf vs load + attach in $release"
+{
+	echo "#kernel $kernel $release"
+	for n in "${names[@]}"; do
+		"$cli" check "$p/objs/$n.bpf.o" --kernel-btf "$btf" >"$dir/check.$n.txt" 2>&1
+		case $? in
+		0) c=ok ;;
+		3) c=incompat ;;
+		*) c=error ;;
+		esac
+		line=$(section matrix | grep "^@@REAL $n " | head -n 1)
+		if [ -z "$line" ]; then
+			r=fail why="load_attach printed nothing"
+		else
+			set -- $line
+			r=$3
+			why=${line#@@REAL $n $r}
+			why=${why# }
+		fi
+		echo "$n $c $r ${why:--}"
+	done
+} >"$dir/column.txt"
+[ "$(rc matrix)" = 0 ] || bad "load_attach exited $(rc matrix)"
+grep -v '^#' "$dir/column.txt" | while read -r n c r why; do
+	printf '  %-14s check %-8s real %-4s %s\n' "$n" "$c" "$r" "$why"
+done
+exit $status
