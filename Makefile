@@ -14,12 +14,15 @@ all: build
 deps:
 	./scripts/install-deps
 
-# A fresh tree gets CMAKE_FLAGS; an existing one only has WERROR brought in line.
+# $(call cmake_tree,DIR,FLAGS): a fresh tree gets CMAKE_FLAGS and FLAGS; an
+# existing one only has STOPS_SHADOW_WERROR brought in line with WERROR.
+cmake_tree = if test -f $(1)/CMakeCache.txt; then \
+		grep -qx 'STOPS_SHADOW_WERROR:BOOL=$(WERROR)' $(1)/CMakeCache.txt || \
+		cmake -S . -B $(1) -DSTOPS_SHADOW_WERROR=$(WERROR); \
+	else cmake -S . -B $(1) $(CMAKE_FLAGS) $(2) -DSTOPS_SHADOW_WERROR=$(WERROR); fi
+
 configure: deps
-	@if test -f $(BUILD)/CMakeCache.txt; then \
-		grep -qx 'STOPS_SHADOW_WERROR:BOOL=$(WERROR)' $(BUILD)/CMakeCache.txt || \
-		cmake -S . -B $(BUILD) -DSTOPS_SHADOW_WERROR=$(WERROR); \
-	else cmake -S . -B $(BUILD) $(CMAKE_FLAGS) -DSTOPS_SHADOW_WERROR=$(WERROR); fi
+	@$(call cmake_tree,$(BUILD))
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
@@ -31,9 +34,7 @@ test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 test-sanitize: deps
-	@test -f $(BUILD)-asan/CMakeCache.txt || cmake -S . -B $(BUILD)-asan \
-		$(CMAKE_FLAGS) -DSTOPS_SHADOW_SANITIZE=ON -DSTOPS_SHADOW_BAZEL_TESTS=OFF \
-		-DSTOPS_SHADOW_WERROR=$(WERROR)
+	@$(call cmake_tree,$(BUILD)-asan,-DSTOPS_SHADOW_SANITIZE=ON -DSTOPS_SHADOW_BAZEL_TESTS=OFF)
 	cmake --build $(BUILD)-asan -j $(JOBS)
 	cd $(BUILD)-asan && ctest --output-on-failure -j $(JOBS) -LE nosan
 

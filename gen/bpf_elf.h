@@ -3,19 +3,53 @@
 #ifndef STOPS_BPF_ELF_H
 #define STOPS_BPF_ELF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "util.h"
 
-/* The sections libbpf reads struct_ops maps from, in this order. */
+/*
+ * The sections libbpf reads struct_ops maps from, in this order. A '?'
+ * prefix (libbpf >= 1.4) makes libbpf not create the section's first map
+ * unless told to (bpf_map__set_autocreate()).
+ */
 enum st_ops_sec {
-	ST_OPS_SEC,	 /* .struct_ops */
-	ST_OPS_LINK_SEC, /* .struct_ops.link */
+	ST_OPS_SEC,	     /* .struct_ops */
+	ST_OPS_LINK_SEC,     /* .struct_ops.link */
+	ST_OPS_OPT_SEC,	     /* ?.struct_ops */
+	ST_OPS_OPT_LINK_SEC, /* ?.struct_ops.link */
 	NR_ST_OPS_SECS,
 };
 
 extern const char *const st_ops_sec_names[NR_ST_OPS_SECS];
+
+/* Maps of a .struct_ops.link section are created with BPF_F_LINK. */
+static inline bool st_ops_sec_is_link(enum st_ops_sec i)
+{
+	return i == ST_OPS_LINK_SEC || i == ST_OPS_OPT_LINK_SEC;
+}
+
+static inline bool st_ops_sec_is_optional(enum st_ops_sec i)
+{
+	return i == ST_OPS_OPT_SEC || i == ST_OPS_OPT_LINK_SEC;
+}
+
+/*
+ * Whether a program section is one libbpf gives the struct_ops program
+ * type: "struct_ops" or "struct_ops.s" (sleepable), alone or followed by
+ * "/anything", with an optional '?' in front (not autoloaded).
+ */
+bool bpf_elf__is_st_ops_prog_sec(const char *sec, bool *autoload,
+				 bool *sleepable);
+
+/* A struct_ops program: a FUNC symbol in a struct_ops program section. */
+struct elf_prog {
+	const char *name;
+	const char *sec;
+	bool autoload;
+	bool sleepable;
+};
 
 struct elf_reloc {
 	uint32_t offset;      /* r_offset within the struct_ops section */
@@ -47,6 +81,9 @@ struct bpf_elf {
 	struct elf_sec st_ops[NR_ST_OPS_SECS]; /* by enum st_ops_sec */
 	struct elf_sym_info *syms;
 	uint32_t nr_syms;
+	/* every struct_ops program, used by a map or not, in symbol order */
+	struct elf_prog *progs;
+	uint32_t nr_progs;
 };
 
 int bpf_elf__parse(struct bpf_elf *e, struct arena *a, const uint8_t *image,

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "json.h"
 #include "util.h"
 
@@ -41,10 +42,11 @@ static int out_status(FILE *out)
 
 static void text_finding(const struct stops_check_finding *f, FILE *out)
 {
-	fprintf(out, "  %s:%s ", sev_name(f->severity), sev_pad(f->severity));
+	esc_fprintf(out, "  %s:%s ", sev_name(f->severity),
+		    sev_pad(f->severity));
 	if (f->member)
-		fprintf(out, "member '%s': ", f->member);
-	fprintf(out, "%s\n", f->msg);
+		esc_fprintf(out, "member '%s': ", f->member);
+	esc_fprintf(out, "%s\n", f->msg);
 }
 
 static void text_map(const struct stops_check_result *res,
@@ -52,13 +54,13 @@ static void text_map(const struct stops_check_result *res,
 {
 	const struct stops_map *map = cm->map;
 
-	fprintf(out, "%s: map %s (struct %s -> kernel struct %s", res->obj_name,
-		map->name, map->type_name, cm->kernel_type);
+	esc_fprintf(out, "%s: map %s (struct %s -> kernel struct %s",
+		    res->obj_name, map->name, map->type_name, cm->kernel_type);
 	if (cm->kernel_btf && res->nr_kernel_btf &&
 	    cm->kernel_btf != res->kernel_btf[0])
-		fprintf(out, " in %s", cm->kernel_btf);
-	fprintf(out, "): %s\n",
-		cm->incompatible ? "incompatible" : "compatible");
+		esc_fprintf(out, " in %s", cm->kernel_btf);
+	esc_fprintf(out, "): %s\n",
+		    cm->incompatible ? "incompatible" : "compatible");
 	for (uint32_t i = 0; i < cm->nr_findings; i++)
 		text_finding(&cm->findings[i], out);
 }
@@ -68,17 +70,17 @@ static int write_text(const struct stops_check_result *res, FILE *out)
 	for (uint32_t i = 0; i < res->nr_maps; i++)
 		text_map(res, &res->maps[i], out);
 	if (!res->nr_maps)
-		fprintf(out, "%s: no struct_ops maps\n", res->obj_name);
-	fprintf(out,
-		"%s: %s: %u error%s, %u warning%s, %u note%s (%skernel BTF",
-		res->obj_name,
-		res->incompatible ? "incompatible" : "compatible",
-		res->nr_errors, plural(res->nr_errors), res->nr_warnings,
-		plural(res->nr_warnings), res->nr_notes, plural(res->nr_notes),
-		res->strict ? "strict, " : "");
+		esc_fprintf(out, "%s: no struct_ops maps\n", res->obj_name);
+	esc_fprintf(out,
+		    "%s: %s: %u error%s, %u warning%s, %u note%s (%skernel BTF",
+		    res->obj_name,
+		    res->incompatible ? "incompatible" : "compatible",
+		    res->nr_errors, plural(res->nr_errors), res->nr_warnings,
+		    plural(res->nr_warnings), res->nr_notes,
+		    plural(res->nr_notes), res->strict ? "strict, " : "");
 	for (uint32_t i = 0; i < res->nr_kernel_btf; i++)
-		fprintf(out, "%s%s", i ? ", " : " ", res->kernel_btf[i]);
-	fprintf(out, ")\n");
+		esc_fprintf(out, "%s%s", i ? ", " : " ", res->kernel_btf[i]);
+	esc_fprintf(out, ")\n");
 	return out_status(out);
 }
 
@@ -195,12 +197,12 @@ static void matrix_member_missing(const struct stops_check_result *const *res,
 				seen = lacks_member(&res[e]->maps[j], name);
 			if (seen)
 				continue;
-			fprintf(out, "  member '%s': missing on", name);
+			esc_fprintf(out, "  member '%s': missing on", name);
 			for (size_t e = k; e < nr; e++) {
 				if (!lacks_member(&res[e]->maps[j], name))
 					continue;
-				fprintf(out, "%s %s", sep,
-					label_of(res[e], labels, e));
+				esc_fprintf(out, "%s %s", sep,
+					    label_of(res[e], labels, e));
 				sep = ",";
 			}
 			fputc('\n', out);
@@ -217,18 +219,19 @@ static int write_matrix_text(const struct stops_check_result *const *res,
 	for (uint32_t j = 0; j < r0->nr_maps; j++) {
 		const struct stops_map *map = r0->maps[j].map;
 
-		fprintf(out, "%s: map %s (struct %s -> kernel struct %s)\n",
-			r0->obj_name, map->name, map->type_name,
-			r0->maps[j].kernel_type);
+		esc_fprintf(out, "%s: map %s (struct %s -> kernel struct %s)\n",
+			    r0->obj_name, map->name, map->type_name,
+			    r0->maps[j].kernel_type);
 		for (size_t k = 0; k < nr; k++) {
 			const struct stops_check_map *cm = &res[k]->maps[j];
 
-			fprintf(out, "  %s: %s (%u error%s, %u warning%s)\n",
-				label_of(res[k], labels, k),
-				cm->incompatible ? "incompatible"
-						 : "compatible",
-				cm->nr_errors, plural(cm->nr_errors),
-				cm->nr_warnings, plural(cm->nr_warnings));
+			esc_fprintf(out,
+				    "  %s: %s (%u error%s, %u warning%s)\n",
+				    label_of(res[k], labels, k),
+				    cm->incompatible ? "incompatible"
+						     : "compatible",
+				    cm->nr_errors, plural(cm->nr_errors),
+				    cm->nr_warnings, plural(cm->nr_warnings));
 			for (uint32_t f = 0; f < cm->nr_findings; f++) {
 				if (cm->findings[f].severity ==
 				    STOPS_CHECK_NOTE)
@@ -240,15 +243,16 @@ static int write_matrix_text(const struct stops_check_result *const *res,
 		matrix_member_missing(res, labels, nr, j, out);
 	}
 	if (!r0->nr_maps)
-		fprintf(out, "%s: no struct_ops maps\n", r0->obj_name);
+		esc_fprintf(out, "%s: no struct_ops maps\n", r0->obj_name);
 	for (size_t k = 0; k < nr; k++)
 		ok += !res[k]->incompatible;
-	fprintf(out, "%s: compatible with %u of %zu kernel%s:", r0->obj_name,
-		ok, nr, nr == 1 ? "" : "s");
+	esc_fprintf(out,
+		    "%s: compatible with %u of %zu kernel%s:", r0->obj_name, ok,
+		    nr, nr == 1 ? "" : "s");
 	for (size_t k = 0; k < nr; k++)
-		fprintf(out, " %s %s%s", label_of(res[k], labels, k),
-			res[k]->incompatible ? "no" : "yes",
-			k + 1 < nr ? "," : "");
+		esc_fprintf(out, " %s %s%s", label_of(res[k], labels, k),
+			    res[k]->incompatible ? "no" : "yes",
+			    k + 1 < nr ? "," : "");
 	fputc('\n', out);
 	return out_status(out);
 }

@@ -12,6 +12,7 @@
 
 #include <bpf/libbpf.h>
 
+#include "cli.h"
 #include "stops_shadow.h"
 
 #define EXIT_BAD_INPUT	  1
@@ -63,10 +64,27 @@ static int usage_error(const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+/* One line, whatever bytes the path has (a newline must not split it). */
 static int fail(const char *file, const char *msg)
 {
-	fprintf(stderr, "stops-shadow: %s: %s\n", file, msg);
+	fputs("stops-shadow: ", stderr);
+	cli_put_escaped(stderr, file);
+	fputs(": ", stderr);
+	cli_put_escaped(stderr, msg);
+	fputc('\n', stderr);
 	return EXIT_BAD_INPUT;
+}
+
+/* A user's string in a usage message, escaped; "?" when out of memory. */
+static const char *esc(char **buf, const char *s)
+{
+	size_t len;
+	FILE *f = open_memstream(buf, &len);
+
+	if (!f)
+		return "?";
+	cli_put_escaped(f, s);
+	return fclose(f) ? "?" : *buf;
 }
 
 static bool takes_value(const char *opt)
@@ -111,8 +129,14 @@ static int set_option(struct args *a, const char *opt, char *val)
 		a->strict = true;
 	else if (!strcmp(opt, "--embed") && !strcmp(a->cmd, "gen"))
 		a->embed = true;
-	else
-		return usage_error("%s: option %s is not known", a->cmd, opt);
+	else {
+		char *buf = NULL;
+		int ret = usage_error("%s: option %s is not known", a->cmd,
+				      esc(&buf, opt));
+
+		free(buf);
+		return ret;
+	}
 	return 0;
 }
 
@@ -129,9 +153,14 @@ static int parse_args(int argc, char **argv, struct args *a)
 		char *val = NULL;
 
 		if (arg[0] != '-' || !strcmp(arg, "-")) {
-			if (a->obj)
-				return usage_error("more than one object: %s",
-						   arg);
+			if (a->obj) {
+				char *buf = NULL;
+
+				ret = usage_error("more than one object: %s",
+						  esc(&buf, arg));
+				free(buf);
+				return ret;
+			}
 			a->obj = arg;
 			continue;
 		}
@@ -143,6 +172,7 @@ static int parse_args(int argc, char **argv, struct args *a)
 			break;
 		}
 		if (takes_value(arg)) {
+			/* arg is one of takes_value()'s: no escape */
 			if (++i == argc)
 				return usage_error("%s needs a value", arg);
 			val = argv[i];
@@ -160,105 +190,6 @@ static int parse_args(int argc, char **argv, struct args *a)
 	return 0;
 }
 
-/*
- * Output to a file goes to a temporary one next to it, renamed over it
- * at the end: readers never see a partial file, a failed run leaves the
- * old one. An unchanged file is left alone (builds stay no-op).
- */
-struct tmp_file {
-	char *path;
-	FILE *f;
-};
-
-static int tmp_open(struct tmp_file *t, const char *path)
-{
-	size_t plen = strlen(path) + 16;
-	mode_t mask;
-	int fd;
-
-	t->f = NULL;
-	t->path = malloc(plen);
-	if (!t->path)
-		return -1;
-	snprintf(t->path, plen, "%s.tmp.XXXXXX", path);
-	fd = mkstemp(t->path);
-	if (fd < 0)
-		goto err;
-	mask = umask(0);
-	umask(mask);
-	if (!fchmod(fd, 0666 & ~mask))
-		t->f = fdopen(fd, "w+");
-	if (t->f)
-		return 0;
-	close(fd);
-	unlink(t->path);
-err:
-	free(t->path);
-	t->path = NULL;
-	return -1;
-}
-
-static void tmp_discard(struct tmp_file *t)
-{
-	if (t->f)
-		fclose(t->f);
-	if (t->path)
-		unlink(t->path);
-	free(t->path);
-	t->f = NULL;
-	t->path = NULL;
-}
-
-/* Compared in chunks: a big header is never held in memory. */
-static bool same_content(FILE *f, const char *path)
-{
-	static char a[64 * 1024], b[sizeof(a)];
-	struct stat sa, sb;
-	FILE *old = fopen(path, "rb");
-	bool same = false;
-	size_t n;
-
-	if (!old)
-		return false;
-	if (fstat(fileno(f), &sa) || fstat(fileno(old), &sb) ||
-	    !S_ISREG(sb.st_mode) || sa.st_size != sb.st_size)
-		goto out;
-	rewind(f);
-	do {
-		n = fread(a, 1, sizeof(a), f);
-		same = fread(b, 1, sizeof(b), old) == n && !memcmp(a, b, n);
-	} while (same && n == sizeof(a));
-	same = same && !ferror(f) && !ferror(old);
-out:
-	fclose(old);
-	return same;
-}
-
-static int tmp_commit(struct tmp_file *t, const char *path)
-{
-	int ret = -1, err;
-
-	if (fflush(t->f) || ferror(t->f))
-		goto out;
-	if (same_content(t->f, path)) {
-		ret = 0;
-		goto out;
-	}
-	ret = fclose(t->f);
-	t->f = NULL;
-	if (!ret)
-		ret = rename(t->path, path);
-	if (!ret) {
-		free(t->path);
-		t->path = NULL;
-	}
-out:
-	err = errno;
-	tmp_discard(t);
-	errno = err;
-	return ret;
-}
-
 static int emit(const struct stops_model *m, const struct args *a, FILE *f,
 		struct stops_err *err)
 {
@@ -274,64 +205,102 @@ static int emit(const struct stops_model *m, const struct args *a, FILE *f,
 	return ret;
 }
 
+/*
+ * An emitter's failure: a write error is the output's (disk full names
+ * the output, not the object), anything else the object's. f is
+ * unbuffered, so errno is still the failed write's.
+ */
+static int emit_failed(const struct args *a, const char *out, FILE *f, int ret,
+		       int write_errno, const struct stops_err *err)
+{
+	if (ferror(f))
+		return fail(out, strerror(write_errno ? write_errno : EIO));
+	return fail(a->obj, err->msg[0] ? err->msg : strerror(-ret));
+}
+
 /* A pipe needs no atomic replace: stream, do not hold the whole output. */
 static int emit_to_stdout(const struct stops_model *m, const struct args *a)
 {
 	struct stops_err err = {""};
-	int ret = emit(m, a, stdout, &err);
+	int ret;
 
+	errno = 0;
+	ret = emit(m, a, stdout, &err);
 	if (ret)
-		return fail(a->obj, err.msg[0] ? err.msg : strerror(-ret));
+		return emit_failed(a, "<stdout>", stdout, ret, errno, &err);
 	if (fflush(stdout) || ferror(stdout))
 		return fail("<stdout>", strerror(errno));
 	return 0;
 }
 
-/* Make's spelling of a path: spaces and '#' escaped, '$' doubled. */
-static void put_make_path(FILE *f, const char *p)
-{
-	for (; *p; p++) {
-		if (*p == ' ' || *p == '#')
-			fputc('\\', f);
-		else if (*p == '$')
-			fputc('$', f);
-		fputc(*p, f);
-	}
-}
-
-static int write_depfile(const struct args *a)
-{
-	struct tmp_file t;
-
-	if (tmp_open(&t, a->depfile))
-		return -1;
-	put_make_path(t.f, a->out);
-	fputs(": ", t.f);
-	put_make_path(t.f, a->obj);
-	fputc('\n', t.f);
-	return tmp_commit(&t, a->depfile);
-}
-
+/*
+ * The header and its depfile change together or not at all: both are
+ * written to temporary files first and renamed only when both are
+ * complete. An output that is an input is refused before anything is
+ * written.
+ */
 static int run_emit(const struct stops_model *m, const struct args *a)
 {
+	struct cli_out hdr = {0}, dep = {0};
 	struct stops_err err = {""};
-	struct tmp_file t;
-	int ret;
+	char *deptext = NULL, why_buf[160];
+	const char *why = NULL, *bad;
+	int ret, write_errno;
 
 	if (!a->out)
 		return emit_to_stdout(m, a);
-	if (tmp_open(&t, a->out))
-		return fail(a->out, strerror(errno));
-	ret = emit(m, a, t.f, &err);
-	if (ret) {
-		tmp_discard(&t);
-		return fail(a->obj, err.msg[0] ? err.msg : strerror(-ret));
+	if (cli_same_file(a->out, a->obj))
+		return fail(a->out, "-o names the input object");
+	if (a->depfile) {
+		if (cli_same_file(a->depfile, a->out))
+			return fail(a->depfile,
+				    "--depfile names the -o output");
+		if (cli_same_file(a->depfile, a->obj))
+			return fail(a->depfile,
+				    "--depfile names the input object");
+		ret = cli_depfile_text(a->out, a->obj, &deptext, &bad, why_buf,
+				       sizeof(why_buf));
+		if (ret)
+			return fail(ret == -EINVAL ? bad : a->depfile,
+				    ret == -EINVAL ? why_buf : strerror(-ret));
 	}
-	if (tmp_commit(&t, a->out))
-		return fail(a->out, strerror(errno));
-	if (a->depfile && write_depfile(a))
-		return fail(a->depfile, strerror(errno));
-	return 0;
+	ret = cli_out_open(&hdr, a->out, &why);
+	if (ret) {
+		ret = fail(a->out, why);
+		goto out;
+	}
+	/* unbuffered: the emitter writes 64 KiB blocks, errno stays exact */
+	setvbuf(hdr.f, NULL, _IONBF, 0);
+	errno = 0;
+	ret = emit(m, a, hdr.f, &err);
+	write_errno = errno;
+	if (ret) {
+		ret = emit_failed(a, a->out, hdr.f, ret, write_errno, &err);
+		goto out;
+	}
+	if (cli_out_finish(&hdr, &why)) {
+		ret = fail(a->out, why);
+		goto out;
+	}
+	if (a->depfile) {
+		if (cli_out_open(&dep, a->depfile, &why) ||
+		    fputs(deptext, dep.f) < 0 || cli_out_finish(&dep, &why)) {
+			ret = fail(a->depfile, why ? why : strerror(errno));
+			goto out;
+		}
+		/* The depfile first: its text depends only on the paths,
+		 * so if the header's rename fails, the pair still agrees. */
+		if (cli_out_commit(&dep, &why)) {
+			ret = fail(a->depfile, why);
+			goto out;
+		}
+	}
+	ret = cli_out_commit(&hdr, &why) ? fail(a->out, why) : 0;
+out:
+	cli_out_discard(&hdr);
+	cli_out_discard(&dep);
+	free(deptext);
+	return ret;
 }
 
 /* --kernel K...: the object against each kernel, written as a matrix. */
@@ -400,6 +369,14 @@ static int quiet(enum libbpf_print_level level, const char *fmt, va_list ap)
 	return 0;
 }
 
+/* --help >/dev/full is an error too. */
+static int flush_stdout(void)
+{
+	if (fflush(stdout) || ferror(stdout))
+		return fail("<stdout>", strerror(errno));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	STOPS_OPTS(stops_open_opts, opts);
@@ -408,14 +385,15 @@ int main(int argc, char **argv)
 	struct args a = {0};
 	int ret;
 
+	cli_signals_init();
 	if (argc == 2 &&
 	    (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		fputs(usage_text, stdout);
-		return 0;
+		return flush_stdout();
 	}
 	if (argc == 2 && !strcmp(argv[1], "--version")) {
 		printf("stops-shadow %s\n", STOPS_SHADOW_VERSION);
-		return 0;
+		return flush_stdout();
 	}
 	ret = parse_args(argc, argv, &a);
 	if (ret)

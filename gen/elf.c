@@ -14,7 +14,26 @@
 const char *const st_ops_sec_names[NR_ST_OPS_SECS] = {
 	[ST_OPS_SEC] = ".struct_ops",
 	[ST_OPS_LINK_SEC] = ".struct_ops.link",
+	[ST_OPS_OPT_SEC] = "?.struct_ops",
+	[ST_OPS_OPT_LINK_SEC] = "?.struct_ops.link",
 };
+
+/* libbpf's SEC_DEF("struct_ops+") and SEC_DEF("struct_ops.s+"). */
+bool bpf_elf__is_st_ops_prog_sec(const char *sec, bool *autoload,
+				 bool *sleepable)
+{
+	bool opt = sec[0] == '?';
+	const char *p = sec + opt;
+
+	if (strncmp(p, "struct_ops", 10))
+		return false;
+	p += 10;
+	*sleepable = !strncmp(p, ".s", 2) && (p[2] == '\0' || p[2] == '/');
+	if (*sleepable)
+		p += 2;
+	*autoload = !opt;
+	return *p == '\0' || *p == '/';
+}
 
 /* What the parse needs while libelf is open; nothing here outlives it. */
 struct elf_state {
@@ -202,13 +221,55 @@ static const char *keep_str(struct arena *a, const struct bpf_elf *e,
 	return arena_strdup(a, str);
 }
 
-/* Keep the data symbols of the struct_ops sections, sorted for lookup. */
+static const char *sec_name_of(struct elf_state *s, size_t shndx)
+{
+	Elf_Scn *scn = elf_getscn(s->elf, shndx);
+	GElf_Shdr sh;
+
+	if (!scn || !gelf_getshdr(scn, &sh))
+		return NULL;
+	return elf_strptr(s->elf, s->shstrndx, sh.sh_name);
+}
+
+/*
+ * A FUNC symbol in an executable struct_ops program section is a program
+ * libbpf creates, whether a map uses it or not: keep it for the model.
+ */
+static int add_prog(struct bpf_elf *e, struct elf_state *s, struct arena *a,
+		    const GElf_Sym *sym, const char *name)
+{
+	struct elf_prog *p = &e->progs[e->nr_progs];
+	const char *sec;
+
+	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE)
+		return 0;
+	/* no SHF_EXECINSTR test: relocations are not held to one either */
+	sec = sec_name_of(s, sym->st_shndx);
+	if (!sec ||
+	    !bpf_elf__is_st_ops_prog_sec(sec, &p->autoload, &p->sleepable))
+		return 0;
+	/* names reach dump and comments only through these checks */
+	if (!is_c_ident(name) || !is_comment_safe(sec))
+		return 0;
+	p->name = keep_str(a, e, name);
+	p->sec = keep_str(a, e, sec);
+	if (!p->name || !p->sec)
+		return -ENOMEM;
+	e->nr_progs++;
+	return 0;
+}
+
+/*
+ * Keep the data symbols of the struct_ops sections, sorted for lookup,
+ * and the struct_ops programs.
+ */
 static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 		     struct stops_err *err)
 {
 	Elf_Data *d;
 	GElf_Shdr sh;
 	size_t n;
+	int ret;
 
 	if (!s->symtab)
 		return 0;
@@ -223,7 +284,8 @@ static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 		return elf_err(err, ".symtab");
 	n = d->d_size / sizeof(Elf64_Sym);
 	e->syms = arena_calloc(a, n ? n : 1, sizeof(*e->syms));
-	if (!e->syms)
+	e->progs = arena_calloc(a, n ? n : 1, sizeof(*e->progs));
+	if (!e->syms || !e->progs)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
 		GElf_Sym sym;
@@ -237,6 +299,12 @@ static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 			return stops_errf(err, -EINVAL,
 					  "symbol %zu: bad name offset %u", i,
 					  sym.st_name);
+		if (GELF_ST_TYPE(sym.st_info) == STT_FUNC) {
+			ret = add_prog(e, s, a, &sym, name);
+			if (ret)
+				return ret;
+			continue;
+		}
 		if (!is_st_ops_shndx(e, sym.st_shndx) ||
 		    GELF_ST_TYPE(sym.st_info) == STT_SECTION)
 			continue;
@@ -266,16 +334,6 @@ int64_t bpf_elf__sym_offset(const struct bpf_elf *e, uint32_t shndx,
 	if (!sym || sym->value > UINT32_MAX)
 		return -ENOENT;
 	return (int64_t)sym->value;
-}
-
-static const char *sec_name_of(struct elf_state *s, size_t shndx)
-{
-	Elf_Scn *scn = elf_getscn(s->elf, shndx);
-	GElf_Shdr sh;
-
-	if (!scn || !gelf_getshdr(scn, &sh))
-		return NULL;
-	return elf_strptr(s->elf, s->shstrndx, sh.sh_name);
 }
 
 /* A FUNC symbol by place, for relocations against a section symbol. */
@@ -354,6 +412,7 @@ static int resolve_reloc(const struct bpf_elf *e, struct elf_state *s,
 {
 	size_t symi = GELF_R_SYM(rel->r_info);
 	const char *name, *psec;
+	bool autoload, sleepable;
 	GElf_Sym sym;
 
 	if (rel->r_offset > sec->size || sec->size - rel->r_offset < 8)
@@ -389,7 +448,8 @@ static int resolve_reloc(const struct bpf_elf *e, struct elf_state *s,
 	/* thousands of relocations name a handful of sections */
 	if (!name || !psec ||
 	    (psec != s->prog_sec_ok &&
-	     (strncmp(psec, "struct_ops", 10) || !is_comment_safe(psec))))
+	     (!bpf_elf__is_st_ops_prog_sec(psec, &autoload, &sleepable) ||
+	      !is_comment_safe(psec))))
 		return stops_errf(
 			err, -EINVAL,
 			"relocation at %s+0x%llx: symbol is not a struct_ops program (section %s)",

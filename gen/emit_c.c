@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
 #include "out.h"
 #include "util.h"
 
@@ -28,7 +29,165 @@ struct emit {
 	struct out *o;		     /* where text goes: file or body */
 	struct out *file;
 	struct body body;
+	/* file-scope identifiers the header defines (macros, functions) */
+	struct name_set idents;
+	struct arena arena;
+	/* names cut for string literals, and the error */
+	char lit[2][NAMES_MAX_LITERAL + 1];
+	struct stops_err *err;
 };
+
+/*
+ * Claims identifier name for the header. Macros and functions share one
+ * name space with each other and with every macro the header's includes
+ * define: a clash would redefine one silently or break the header. With
+ * rename (enumerator macros, the least important names) the first free
+ * name_2, name_3, ... is taken; otherwise a clash is a one-line error.
+ */
+static int claim_ident(struct emit *e, const char *name, bool rename,
+		       const char **out)
+{
+	const char *c = arena_strdup(&e->arena, name);
+	int ret;
+
+	for (uint32_t n = 2; c; n++) {
+		ret = names__is_reserved(c) ? -EEXIST
+					    : name_set_add(&e->idents, c);
+		if (ret != -EEXIST) {
+			if (ret)
+				return ret;
+			*out = c;
+			return 0;
+		}
+		if (!rename)
+			return stops_errf(
+				e->err, -EINVAL,
+				"generated name %.64s%s is taken twice (by a macro of the included headers or another generated name); rename the object with --name",
+				name, strlen(name) > 64 ? "..." : "");
+		c = arena_printf(&e->arena, "%s_%u", name, n);
+	}
+	return -ENOMEM;
+}
+
+static int claim_fmt(struct emit *e, const char *fmt, const char *a,
+		     const char *b, const char *c)
+{
+	char *name = str_printf(fmt, a, b, c);
+	const char *got;
+	int ret;
+
+	if (!name)
+		return -ENOMEM;
+	ret = claim_ident(e, name, false, &got);
+	free(name);
+	return ret;
+}
+
+/* The helpers every shadow header shares (see helpers[] below). */
+static const char *const helper_idents[] = {
+	"STOPS_SHADOW__AT",
+	"STOPS_SHADOW__ASSERT",
+	"STOPS_SHADOW__SIZE",
+	"STOPS_SHADOW__MATCH",
+	"STOPS_SHADOW__MATCH_SIZE",
+	"STOPS_SHADOW__GET_BITS",
+	"STOPS_SHADOW__INITIAL_VALUE",
+	"STOPS_SHADOW_NO_LIBBPF",
+	"stops_shadow__get_bits",
+	"stops_shadow__get_sbits",
+	"stops_shadow__set_bits",
+	"stops_shadow__initial_value",
+	"stops_shadow__find_initial_value",
+};
+
+static int claim_accessors(struct emit *e, const struct stops_aggr *a,
+			   const char *x)
+{
+	int ret = 0;
+
+	for (uint32_t i = 0; i < a->nr_members && !ret; i++) {
+		const struct stops_member *m = &a->members[i];
+
+		if (!m->c_name && m->aggr && m->kind != STOPS_ARRAY)
+			ret = claim_accessors(e, m->aggr, x);
+		else if (m->storage &&
+			 !(ret = claim_fmt(e, "%s__get_%s", x, m->c_name, "")))
+			ret = claim_fmt(e, "%s__set_%s", x, m->c_name, "");
+	}
+	return ret;
+}
+
+/*
+ * Every identifier the header defines, claimed before any is written, so
+ * that only enumerator macros are ever renamed: the include guard, the
+ * helpers, type names (a macro of that name would rewrite them), member
+ * lists, accessors, the bpftool alias.
+ */
+static int claim_idents(struct emit *e, const char *guard)
+{
+	const struct stops_model *model = e->model;
+	const char *obj = model->obj_name;
+	int ret = claim_fmt(e, "%s", guard, "", "");
+
+	for (size_t i = 0; !ret && i < sizeof(helper_idents) / sizeof(char *);
+	     i++)
+		ret = claim_fmt(e, "%s", helper_idents[i], "", "");
+	for (uint32_t k = 0; !ret && k < model->nr_aggrs; k++) {
+		const struct stops_aggr *a = model->aggrs[k];
+
+		static const char *const suffix[] = {"", "__MEMBERS",
+						     "__BTF_MEMBERS"};
+
+		for (int i = 0; i < 3 && !ret; i++)
+			ret = claim_fmt(e, "%s%s", a->c_name, suffix[i], "");
+		if (!ret)
+			ret = claim_accessors(e, a, a->c_name);
+	}
+	for (uint32_t k = 0; !ret && k < model->nr_maps; k++) {
+		const struct stops_map *m = &model->maps[k];
+
+		if (strlen(m->name) > NAMES_MAX_LITERAL)
+			return stops_errf(
+				e->err, -ENAMETOOLONG,
+				"map %.32s...: name longer than %d characters (the accessors compare it as a string literal)",
+				m->name, NAMES_MAX_LITERAL);
+		static const char *const suffix[] = {"__ASSERT_MATCHES",
+						     "__from_map",
+						     "__from_object"};
+
+		ret = claim_fmt(e, "%s__%s__%s", obj, m->name, m->type_name);
+		for (int i = 0; i < 3 && !ret; i++)
+			ret = claim_fmt(e, "%s%s", m->shadow_name, suffix[i],
+					"");
+	}
+	return ret;
+}
+
+/* s as it may appear in a message literal: cut, C's limit is 4095 */
+static const char *lit(struct emit *e, int i, const char *s)
+{
+	if (strlen(s) <= NAMES_MAX_LITERAL)
+		return s;
+	snprintf(e->lit[i], sizeof(e->lit[i]), "%.*s...", NAMES_MAX_LITERAL - 3,
+		 s);
+	return e->lit[i];
+}
+
+/*
+ * Text from the object in a comment: section names may hold any printable
+ * byte; '*', '/' next to each other would end or nest the comment, and
+ * '\' and '?' (trigraphs) are spelled as escapes too.
+ */
+static void comment_text(struct emit *e, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '*' || *s == '\\' || *s == '?' || *s < 0x20 ||
+		    *s > 0x7e)
+			out_printf(e->o, "\\x%02x", (unsigned char)*s);
+		else
+			out_char(e->o, *s);
+	}
+}
 
 static const char *aggr_kw(const struct stops_aggr *a)
 {
@@ -137,7 +296,7 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 			out_printf(e->o, "%s %s %s", aggr_kw(a), a->c_name,
 				   m->c_name);
 		else
-			out_printf(e->o, "%s %s", m->c_type, m->c_name);
+			out_printf(e->o, "%s %s", spell(m->c_type), m->c_name);
 		emit_dims(e, m);
 		break;
 	case STOPS_STRUCT:
@@ -147,7 +306,9 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 				   m->c_name);
 			break;
 		}
-		out_printf(e->o, "%s {\n", aggr_kw(a));
+		/* ISO C++ has anonymous unions only: structs are GNU C++ */
+		out_printf(e->o, "%s%s {\n",
+			   a->is_union ? "" : "__extension__ ", aggr_kw(a));
 		emit_aggr_body(e, a, depth + 1);
 		indent(e, depth);
 		out_printf(e->o, "}%s;\n",
@@ -159,6 +320,8 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 	if (m->bit_size)
 		out_printf(e->o, " : %u", m->bit_size);
 	out_char(e->o, ';');
+	if (m->name && strcmp(m->name, m->c_name))
+		out_printf(e->o, " /* BTF name: %s */", m->name);
 	if (m->kind == STOPS_ENUM && m->enm && m->enm->name)
 		out_printf(e->o, " /* enum %s */", m->enm->name);
 	out_char(e->o, '\n');
@@ -219,7 +382,9 @@ static int emit_map_body(struct emit *e, const struct stops_aggr *a)
 		if (!p->name)
 			continue;
 		out_mem(e->o, b->text->mem + done, b->slot_at[i] - done);
-		out_printf(e->o, " /* %s: %s */", p->sec, p->name);
+		out_str(e->o, " /* ");
+		comment_text(e, p->sec);
+		out_printf(e->o, ": %s */", p->name);
 		done = b->slot_at[i];
 	}
 	out_mem(e->o, b->text->mem + done, b->text->mem_len - done);
@@ -263,6 +428,8 @@ static bool btf_names_differ(const struct stops_aggr *a)
 			return true; /* only the shadow has it */
 		if (m->kind == STOPS_PADDING || m->bit_size)
 			continue;
+		if (m->name && m->c_name && strcmp(m->name, m->c_name))
+			return true; /* renamed: int -> int_ */
 		if ((m->kind == STOPS_OPAQUE && m->name) ||
 		    (m->kind == STOPS_STRUCT && m->name) ||
 		    (!m->name && btf_names_differ(m->aggr)))
@@ -277,7 +444,7 @@ static bool btf_names_differ(const struct stops_aggr *a)
  * both the emitted list and the parameter-name check, so they agree.
  */
 typedef int (*list_fn)(struct emit *e, const char *prefix, const char *name,
-		       uint32_t off, void *arg);
+		       uint32_t off, uint32_t size, void *arg);
 
 static int walk_list(struct emit *e, const struct stops_aggr *a,
 		     enum list_kind kind, const char *prefix, uint32_t base,
@@ -294,11 +461,14 @@ static int walk_list(struct emit *e, const struct stops_aggr *a,
 		if (m->kind == STOPS_PADDING || m->bit_size ||
 		    (m->kind == STOPS_BITS && kind == BTF_NAMES))
 			continue;
+		/* int, errno: no definition T can have such a member */
+		if (kind == BTF_NAMES && n && names__is_reserved(n))
+			continue;
 		if (!n) {
 			ret = walk_list(e, m->aggr, kind, prefix, off, fn, arg);
 			continue;
 		}
-		ret = fn(e, prefix, n, off, arg);
+		ret = fn(e, prefix, n, off, m->size, arg);
 		if (ret || kind == SHADOW_NAMES || m->kind != STOPS_STRUCT)
 			continue;
 		path = str_printf("%s%s.", prefix, n);
@@ -311,21 +481,28 @@ static int walk_list(struct emit *e, const struct stops_aggr *a,
 
 /* A macro parameter spelled like a member would capture it. */
 static int entry_is_named(struct emit *e, const char *prefix, const char *name,
-			  uint32_t off, void *arg)
+			  uint32_t off, uint32_t size, void *arg)
 {
 	(void)e;
 	(void)prefix;
 	(void)off;
+	(void)size;
 	return !strcmp(name, arg);
 }
 
 static int emit_entry(struct emit *e, const char *prefix, const char *name,
-		      uint32_t off, void *arg)
+		      uint32_t off, uint32_t size, void *arg)
 {
 	const char(*p)[LIST_PARAM_LEN] = arg;
 
-	out_printf(e->o, " \\\n\t%s(%s, %s, %s%s, %u);", p[0], p[1], p[2],
-		   prefix, name, off);
+	/* #m goes into the asserts' messages */
+	if (strlen(prefix) + strlen(name) > NAMES_MAX_LITERAL)
+		return stops_errf(
+			e->err, -ENAMETOOLONG,
+			"member %s%.32s...: name longer than %d characters",
+			prefix, name, NAMES_MAX_LITERAL);
+	out_printf(e->o, " \\\n\t%s(%s, %s, %s%s, %u, %u);", p[0], p[1], p[2],
+		   prefix, name, off, size);
 	return 0;
 }
 
@@ -354,7 +531,7 @@ static int emit_list(struct emit *e, const struct stops_aggr *a,
 			break;
 	}
 	out_printf(e->o,
-		   "/* %s members and their offsets in the BPF object */\n",
+		   "/* %s members, their offsets and sizes in the BPF object */\n",
 		   kind == SHADOW_NAMES ? "Shadow" : "Original (BTF)");
 	out_printf(e->o, "#define %s__%s(%s, %s, %s)", a->c_name,
 		   kind == SHADOW_NAMES ? "MEMBERS" : "BTF_MEMBERS", p[0], p[1],
@@ -369,13 +546,21 @@ static int emit_asserts(struct emit *e, const struct stops_aggr *a)
 	const char *kw = aggr_kw(a);
 	int ret = 0;
 
-	if (!a->same_layout)
+	/*
+	 * A map sharing an earlier map's layout has the same body, token for
+	 * token (only comments differ): the owner's offset asserts prove it,
+	 * its own size assert keeps it tied to the BTF. Users' builds then
+	 * expand one member list per layout, not per map.
+	 */
+	if (!a->same_layout) {
 		ret = emit_list(e, a, SHADOW_NAMES);
-	out_printf(e->o,
-		   "%s__MEMBERS(STOPS_SHADOW__AT, %s %s, \"%s: %s\")\n"
-		   "STOPS_SHADOW__SIZE(%s %s, \"%s: %s\", %u);\n\n",
-		   layout_owner(a)->c_name, kw, a->c_name, e->model->obj_name,
-		   a->path, kw, a->c_name, e->model->obj_name, a->path,
+		out_printf(e->o,
+			   "%s__MEMBERS(STOPS_SHADOW__AT, %s %s, \"%s: %s\")\n",
+			   a->c_name, kw, a->c_name,
+			   lit(e, 0, e->model->obj_name), lit(e, 1, a->path));
+	}
+	out_printf(e->o, "STOPS_SHADOW__SIZE(%s %s, \"%s: %s\", %u);\n\n", kw,
+		   a->c_name, lit(e, 0, e->model->obj_name), lit(e, 1, a->path),
 		   a->size);
 	return ret;
 }
@@ -426,8 +611,9 @@ static int emit_assert_matches(struct emit *e, const struct stops_map *map)
 		   "\t%s__%s(STOPS_SHADOW__MATCH, T, \"%s: map %s\") \\\n"
 		   "\tSTOPS_SHADOW__MATCH_SIZE(T, \"%s: map %s\", %u)\n\n",
 		   map->shadow_name, owner->c_name,
-		   differ ? "BTF_MEMBERS" : "MEMBERS", e->model->obj_name,
-		   map->name, e->model->obj_name, map->name, a->size);
+		   differ ? "BTF_MEMBERS" : "MEMBERS",
+		   lit(e, 0, e->model->obj_name), map->name,
+		   lit(e, 0, e->model->obj_name), map->name, a->size);
 	return ret;
 }
 
@@ -438,13 +624,13 @@ static void emit_accessors(struct emit *e, const struct stops_map *map)
 	out_printf(e->o,
 		   "static inline struct %s *%s__from_map(struct bpf_map *map)\n"
 		   "{\n"
-		   "\treturn stops_shadow__initial_value(map, \"%s\", sizeof(struct %s));\n"
+		   "\treturn (struct %s *)stops_shadow__initial_value(map, \"%s\", sizeof(struct %s));\n"
 		   "}\n\n"
 		   "static inline struct %s *%s__from_object(struct bpf_object *obj)\n"
 		   "{\n"
-		   "\treturn stops_shadow__find_initial_value(obj, \"%s\", sizeof(struct %s));\n"
+		   "\treturn (struct %s *)stops_shadow__find_initial_value(obj, \"%s\", sizeof(struct %s));\n"
 		   "}\n\n",
-		   s, s, map->name, s, s, s, map->name, s);
+		   s, s, s, map->name, s, s, s, s, map->name, s);
 }
 
 /* The first enumerator of this name, if an earlier one has it. */
@@ -497,30 +683,43 @@ static void emit_enum_value(struct emit *e, const struct stops_enum *en,
  * enums of a linked object may share an enumerator name with different
  * values; the later one is then spelled <obj>__<enum>__<name>.
  */
-static void emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
+static int emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
 {
 	const struct stops_enum *en = e->model->enums[ei];
 	const struct stops_enum_val *v = &en->vals[vi];
 	const struct stops_enum_val *seen = enum_val_seen(e, ei, vi);
+	const char *c;
+	char *name;
+	int ret;
 
 	if (seen && seen->value == v->value) {
 		out_printf(e->o, "/* %s: defined above */\n", v->name);
-		return;
+		return 0;
 	}
 	if (seen)
 		out_printf(e->o, "/* %s differs in an enum above */\n",
 			   v->name);
 	if (seen && en->name)
-		out_printf(e->o, "#define %s__%s__%s ", e->model->obj_name,
-			   en->name, v->name);
+		name = str_printf("%s__%s__%s", e->model->obj_name, en->name,
+				  v->name);
 	else if (seen)
-		out_printf(e->o, "#define %s__enum%u__%s ", e->model->obj_name,
-			   ei, v->name);
+		name = str_printf("%s__enum%u__%s", e->model->obj_name, ei,
+				  v->name);
 	else
-		out_printf(e->o, "#define %s__%s ", e->model->obj_name,
-			   v->name);
+		name = str_printf("%s__%s", e->model->obj_name, v->name);
+	if (!name)
+		return -ENOMEM;
+	ret = claim_ident(e, name, true, &c);
+	if (!ret && strcmp(c, name))
+		out_printf(e->o, "/* %s: %s is taken, hence %s */\n", v->name,
+			   name, c);
+	free(name);
+	if (ret)
+		return ret;
+	out_printf(e->o, "#define %s ", c);
 	emit_enum_value(e, en, v->value);
 	out_char(e->o, '\n');
+	return 0;
 }
 
 /*
@@ -539,9 +738,10 @@ static void emit_bpftool_alias(struct emit *e)
 		   e->map->name, e->map->type_name, e->map->shadow_name);
 }
 
-static void emit_enums(struct emit *e)
+static int emit_enums(struct emit *e)
 {
 	const struct stops_model *model = e->model;
+	int ret;
 
 	for (uint32_t i = 0; i < model->nr_enums; i++) {
 		const struct stops_enum *en = model->enums[i];
@@ -549,10 +749,14 @@ static void emit_enums(struct emit *e)
 		out_printf(e->o, "/* enum %s: %u bytes, %s */\n",
 			   en->name ? en->name : "(anon)", en->size,
 			   en->is_signed ? "signed" : "unsigned");
-		for (uint32_t j = 0; j < en->nr_vals; j++)
-			emit_enum_const(e, i, j);
+		for (uint32_t j = 0; j < en->nr_vals; j++) {
+			ret = emit_enum_const(e, i, j);
+			if (ret)
+				return ret;
+		}
 		out_char(e->o, '\n');
 	}
+	return 0;
 }
 
 /*
@@ -562,14 +766,21 @@ static void emit_enums(struct emit *e)
  */
 static const char helpers[] =
 	"#ifndef STOPS_SHADOW__AT\n"
-	"#define STOPS_SHADOW__AT(S, what, m, off) \\\n"
-	"\t_Static_assert(offsetof(S, m) == off, \"stops-shadow: \" what \": member \" #m \" must be at offset \" #off)\n"
+	"#ifdef __cplusplus\n"
+	"#define STOPS_SHADOW__ASSERT static_assert\n"
+	"#else\n"
+	"#define STOPS_SHADOW__ASSERT _Static_assert\n"
+	"#endif\n"
+	"/* List entries: X(S, what, member, offset, size). */\n"
+	"#define STOPS_SHADOW__AT(S, what, m, off, size) \\\n"
+	"\tSTOPS_SHADOW__ASSERT(offsetof(S, m) == off, \"stops-shadow: \" what \": member \" #m \" must be at offset \" #off)\n"
 	"#define STOPS_SHADOW__SIZE(S, what, size) \\\n"
-	"\t_Static_assert(sizeof(S) == size, \"stops-shadow: \" what \": size must be \" #size)\n"
-	"#define STOPS_SHADOW__MATCH(T, what, m, off) \\\n"
-	"\t_Static_assert(offsetof(T, m) == off, \"stops-shadow: \" what \": \" #T \" member \" #m \" is not at offset \" #off \" as in the BPF object (stale header?)\")\n"
+	"\tSTOPS_SHADOW__ASSERT(sizeof(S) == size, \"stops-shadow: \" what \": size must be \" #size)\n"
+	"#define STOPS_SHADOW__MATCH(T, what, m, off, size) \\\n"
+	"\tSTOPS_SHADOW__ASSERT(offsetof(T, m) == off, \"stops-shadow: \" what \": \" #T \" member \" #m \" is not at offset \" #off \" as in the BPF object (stale header?)\"); \\\n"
+	"\tSTOPS_SHADOW__ASSERT(sizeof(((T *)0)->m) == size, \"stops-shadow: \" what \": \" #T \" member \" #m \" is not \" #size \" bytes as in the BPF object (stale header?)\")\n"
 	"#define STOPS_SHADOW__MATCH_SIZE(T, what, size) \\\n"
-	"\t_Static_assert(sizeof(T) == size, \"stops-shadow: \" what \": sizeof(\" #T \") is not \" #size \" as in the BPF object (stale header?)\")\n"
+	"\tSTOPS_SHADOW__ASSERT(sizeof(T) == size, \"stops-shadow: \" what \": sizeof(\" #T \") is not \" #size \" as in the BPF object (stale header?)\")\n"
 	"#endif\n\n"
 	"#ifndef STOPS_SHADOW__GET_BITS\n"
 	"#define STOPS_SHADOW__GET_BITS\n"
@@ -647,7 +858,13 @@ static void emit_prologue(struct emit *e, const char *guard)
 		   "#include <string.h>\n"
 		   "#include <bpf/libbpf.h>\n"
 		   "#endif\n\n"
-		   "struct bpf_program;\n\n",
+		   "struct bpf_program;\n\n"
+		   "/* GNU C++ (g++ and clang++) has anonymous structs; clang++ warns\n"
+		   "   when one sits in an anonymous union, as C11 allows. */\n"
+		   "#if defined(__cplusplus) && defined(__clang__)\n"
+		   "#pragma clang diagnostic push\n"
+		   "#pragma clang diagnostic ignored \"-Wnested-anon-types\"\n"
+		   "#endif\n\n",
 		   e->model->obj_name, STOPS_SHADOW_VERSION, guard, guard);
 	out_mem(e->o, helpers, sizeof(helpers) - 1);
 }
@@ -655,14 +872,20 @@ static void emit_prologue(struct emit *e, const char *guard)
 static int emit_header(struct emit *e)
 {
 	const struct stops_model *model = e->model;
-	char guard[320];
+	char guard[64];
 	int ret;
 
-	snprintf(guard, sizeof(guard), "__STOPS_SHADOW_%s_H", model->obj_name);
-	for (size_t i = 0; guard[i]; i++)
-		guard[i] = (char)toupper((unsigned char)guard[i]);
+	/* foo and FOO, or names that only differ after 300 characters, are
+	 * different objects: the guard hashes the whole name */
+	snprintf(guard, sizeof(guard), "STOPS_SHADOW_H_%016" PRIx64,
+		 names__hash(model->obj_name));
+	ret = claim_idents(e, guard);
+	if (ret)
+		return ret;
 	emit_prologue(e, guard);
-	emit_enums(e);
+	ret = emit_enums(e);
+	if (ret)
+		return ret;
 	/* Each map's type follows the nested types it needs, in map order. */
 	for (uint32_t k = 0, next = 0; k < model->nr_aggrs; k++) {
 		const struct stops_aggr *a = model->aggrs[k];
@@ -696,6 +919,9 @@ static int emit_header(struct emit *e)
 		emit_accessors(e, &model->maps[k]);
 	if (model->nr_maps)
 		out_str(e->o, "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n");
+	out_str(e->o, "#if defined(__cplusplus) && defined(__clang__)\n"
+		      "#pragma clang diagnostic pop\n"
+		      "#endif\n\n");
 	out_printf(e->o, "#endif /* %s */\n", guard);
 	return 0;
 }
@@ -713,6 +939,7 @@ int stops_model__emit_c(const struct stops_model *model, FILE *out,
 	if (!e)
 		return stops_errf(err, -ENOMEM, "out of memory");
 	e->model = model;
+	e->err = err;
 	/* malloc, not calloc: untouched buffer pages cost no page faults */
 	e->file = malloc(sizeof(*e->file));
 	e->body.text = malloc(sizeof(*e->body.text));
@@ -727,6 +954,8 @@ int stops_model__emit_c(const struct stops_model *model, FILE *out,
 		ret = -EIO;
 out:
 	name_set_free(&e->enum_names);
+	name_set_free(&e->idents);
+	arena_free(&e->arena);
 	if (e->body.text)
 		out_free(e->body.text);
 	free(e->body.text);
@@ -735,5 +964,7 @@ out:
 	free(e);
 	if (ret == -EIO)
 		return stops_errf(err, ret, "write error");
-	return ret ? stops_errf(err, ret, "out of memory") : 0;
+	if (ret == -ENOMEM)
+		return stops_errf(err, ret, "out of memory");
+	return ret; /* 0, or the message is set */
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "json.h"
 #include "util.h"
 
@@ -188,16 +189,16 @@ static void print_row(struct dump *d, const struct row *r)
 		snprintf(bits, sizeof(bits), "%" PRIu32 ":%" PRIu32, r->bit % 8,
 			 m->bit_size);
 	if (!d->json) {
-		fprintf(d->out,
-			"  %6" PRIu32 " %6" PRIu32 " %-6s %-8s %-24s %s",
-			r->offset,
-			m->bit_size ? (m->bit_size + 7) / 8 : m->size, bits,
-			stops_kind__str(m->kind), r->path, r->value);
+		esc_fprintf(d->out,
+			    "  %6" PRIu32 " %6" PRIu32 " %-6s %-8s %-24s %s",
+			    r->offset,
+			    m->bit_size ? (m->bit_size + 7) / 8 : m->size, bits,
+			    stops_kind__str(m->kind), r->path, r->value);
 		if (m->kind == STOPS_FUNC_PTR && r->prog->name)
-			fprintf(d->out, " (%s)", r->prog->sec);
+			esc_fprintf(d->out, " (%s)", r->prog->sec);
 		if (m->kind == STOPS_OPAQUE)
-			fprintf(d->out, " [%s]", m->why);
-		fprintf(d->out, "\n");
+			esc_fprintf(d->out, " [%s]", m->why);
+		esc_fprintf(d->out, "\n");
 		return;
 	}
 	fprintf(d->out, "%s\n        {\"member\": ", d->first_row ? "" : ",");
@@ -229,6 +230,11 @@ static void print_row(struct dump *d, const struct row *r)
 	if (m->why) {
 		fprintf(d->out, ", \"why\": ");
 		json_text(d->out, m->why);
+	}
+	if (m->storage) { /* read through accessors, in these bytes */
+		fprintf(d->out, ", \"storage\": ");
+		json_text(d->out, m->storage);
+		fprintf(d->out, ", \"storage_bit\": %" PRIu32, m->storage_bit);
 	}
 	fprintf(d->out, "}");
 }
@@ -271,19 +277,28 @@ static int dump_aggr(struct dump *d, const struct stops_aggr *a,
 	return ret;
 }
 
-static int dump_map_text(struct dump *d, const struct stops_map *map)
+static const char *yes_no(bool b)
 {
-	fprintf(d->out,
-		"map %s: struct %s in %s+0x%" PRIx32 ", %" PRIu32
-		" bytes -> struct %s\n",
-		map->name, map->type_name, map->sec_name, map->sec_off,
-		map->size, map->shadow_name);
-	fprintf(d->out, "  %6s %6s %-6s %-8s %-24s %s\n", "offset", "size",
-		"bits", "kind", "member", "value");
+	return b ? "yes" : "no";
+}
+
+static int dump_map_text(struct dump *d, const struct stops_map *map,
+			 const struct stops_map_state *st)
+{
+	esc_fprintf(d->out,
+		    "map %s: struct %s in %s+0x%" PRIx32 ", %" PRIu32
+		    " bytes -> struct %s\n",
+		    map->name, map->type_name, map->sec_name, map->sec_off,
+		    map->size, map->shadow_name);
+	esc_fprintf(d->out, "  autocreate %s, link %s\n",
+		    yes_no(st->autocreate), yes_no(st->link));
+	esc_fprintf(d->out, "  %6s %6s %-6s %-8s %-24s %s\n", "offset", "size",
+		    "bits", "kind", "member", "value");
 	return dump_aggr(d, map->type, "", 0, 0);
 }
 
-static int dump_map_json(struct dump *d, const struct stops_map *map, bool last)
+static int dump_map_json(struct dump *d, const struct stops_map *map,
+			 const struct stops_map_state *st, bool last)
 {
 	int ret;
 
@@ -295,14 +310,57 @@ static int dump_map_json(struct dump *d, const struct stops_map *map, bool last)
 	json_text(d->out, map->sec_name);
 	fprintf(d->out,
 		", \"section_offset\": %" PRIu32 ", \"size\": %" PRIu32
-		", \"shadow\": ",
-		map->sec_off, map->size);
+		", \"autocreate\": %s, \"link\": %s, \"shadow\": ",
+		map->sec_off, map->size, st->autocreate ? "true" : "false",
+		st->link ? "true" : "false");
 	json_text(d->out, map->shadow_name);
 	fprintf(d->out, ",\n      \"members\": [");
 	d->first_row = true;
 	ret = dump_aggr(d, map->type, "", 0, 0);
 	fprintf(d->out, "\n      ]}%s\n", last ? "" : ",");
 	return ret;
+}
+
+/*
+ * Every struct_ops program, used or not: whether libbpf loads it is not
+ * in the maps' rows ('?' sections, programs no map names).
+ */
+static void dump_progs(struct dump *d, const struct stops_model *m)
+{
+	const char *sep = "";
+
+	if (d->json) {
+		fprintf(d->out, "  \"programs\": [");
+		for (uint32_t i = 0; i < m->nr_progs; i++) {
+			const struct stops_program *p = &m->progs[i];
+
+			fprintf(d->out, "%s\n    {\"name\": ", sep);
+			json_text(d->out, p->name);
+			fprintf(d->out, ", \"section\": ");
+			json_text(d->out, p->sec);
+			fprintf(d->out,
+				", \"autoload\": %s, \"sleepable\": %s"
+				", \"loaded\": %s, \"uses\": %" PRIu32 "}",
+				p->autoload ? "true" : "false",
+				p->sleepable ? "true" : "false",
+				p->loaded ? "true" : "false", p->nr_uses);
+			sep = ",";
+		}
+		fprintf(d->out, "%s]", m->nr_progs ? "\n  " : "");
+		return;
+	}
+	fprintf(d->out, "programs: %" PRIu32 " struct_ops\n", m->nr_progs);
+	if (!m->nr_progs)
+		return;
+	fprintf(d->out, "  %-8s %-9s %-6s %4s %-24s %s\n", "autoload",
+		"sleepable", "loaded", "uses", "program", "section");
+	for (uint32_t i = 0; i < m->nr_progs; i++) {
+		const struct stops_program *p = &m->progs[i];
+
+		esc_fprintf(d->out, "  %-8s %-9s %-6s %4" PRIu32 " %-24s %s\n",
+			    yes_no(p->autoload), yes_no(p->sleepable),
+			    yes_no(p->loaded), p->nr_uses, p->name, p->sec);
+	}
 }
 
 int stops_model__emit_dump(const struct stops_model *m, FILE *out,
@@ -322,18 +380,23 @@ int stops_model__emit_dump(const struct stops_model *m, FILE *out,
 		json_text(out, m->obj_name);
 		fprintf(out, ", \"maps\": [\n");
 	} else {
-		fprintf(out, "object %s: %" PRIu32 " struct_ops map%s\n",
-			m->obj_name, m->nr_maps, m->nr_maps == 1 ? "" : "s");
+		esc_fprintf(out, "object %s: %" PRIu32 " struct_ops map%s\n",
+			    m->obj_name, m->nr_maps,
+			    m->nr_maps == 1 ? "" : "s");
 	}
 	for (uint32_t i = 0; i < m->nr_maps && !ret; i++) {
 		d.map = &m->maps[i];
-		ret = json ? dump_map_json(&d, d.map, i + 1 == m->nr_maps)
-			   : dump_map_text(&d, d.map);
+		ret = json ? dump_map_json(&d, d.map, &m->map_state[i],
+					   i + 1 == m->nr_maps)
+			   : dump_map_text(&d, d.map, &m->map_state[i]);
 	}
 	if (ret)
 		return stops_errf(err, ret, "out of memory");
 	if (json)
-		fprintf(out, "]}\n");
+		fprintf(out, "],\n");
+	dump_progs(&d, m);
+	if (json)
+		fprintf(out, "}\n");
 	if (ferror(out))
 		return stops_errf(err, -EIO, "write error");
 	return 0;

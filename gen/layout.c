@@ -7,6 +7,7 @@
 
 #include "btf_util.h"
 #include "layout.h"
+#include "names.h"
 
 /*
  * Every byte of a shadow aggregate is spelled out: gaps become char
@@ -40,7 +41,8 @@ struct names {
 	uint32_t pad;
 	uint32_t unsup;
 	uint32_t bits;
-	struct name_set used; /* member names of the C scope */
+	struct name_set used;	 /* member names of the C scope */
+	struct name_set renamed; /* those of them not spelled as in BTF */
 };
 
 struct layout {
@@ -87,11 +89,10 @@ static int new_member(struct layout *l, struct stops_member **out)
 
 	/* A constant return, so gcc -O3 sees *out set whenever 0 is returned. */
 	if (ctx->nr_members >= ctx->max_members) {
-		stops_errf(
-			ctx->err, -E2BIG,
-			"%s: more than %u shadow members (the cap for an object of this size: %u + bytes/%u); nested types expand too far",
-			l->aggr->path, ctx->max_members, LAYOUT_MEMBERS_BASE,
-			LAYOUT_BYTES_PER_MEMBER);
+		stops_errf(ctx->err, -E2BIG,
+			   "%s: more than %u shadow members (the cap for an object of this size: %u + bytes/%u); nested types expand too far",
+			   l->aggr->path, ctx->max_members, LAYOUT_MEMBERS_BASE,
+			   LAYOUT_BYTES_PER_MEMBER);
 		return -E2BIG;
 	}
 	if (l->nr_mem == l->cap_mem) {
@@ -119,11 +120,52 @@ static int name_err(struct layout *l, int ret, const char *name)
 	return ret;
 }
 
-/* Names are claimed in the C scope; a clash with a BTF name is an error. */
+/*
+ * A BTF name that is a keyword or a macro (int, errno, NULL, linux) gets
+ * a trailing '_' (int_), one in the generator's own prefixes (__slot_x) a
+ * leading "btf" (btf__slot_x); if that is taken too, _2, _3, ... follow.
+ * BTF order decides, so the result is deterministic.
+ */
+static int rename_member(struct layout *l, const char *name, const char **out)
+{
+	struct arena *a = l->ctx->arena;
+	bool reserved = names__is_reserved(name);
+	const char *base, *c;
+	int ret;
+
+	base = reserved ? arena_printf(a, "%s_", name)
+			: arena_printf(a, "btf%s", name);
+	c = base;
+	for (uint32_t n = 2; c; n++) {
+		if (!names__is_reserved(c)) {
+			ret = name_set_add(&l->names->used, c);
+			if (!ret)
+				break;
+			if (ret != -EEXIST)
+				return ret;
+		}
+		c = arena_printf(a, "%s_%u", base, n);
+	}
+	if (!c || name_set_add(&l->names->renamed, c))
+		return -ENOMEM;
+	*out = c;
+	return 0;
+}
+
+/*
+ * Names are claimed in the C scope; a clash of two BTF names is an error,
+ * a BTF name that a renamed one took first is renamed in turn.
+ */
 static int scope_name(struct layout *l, const char *name, const char **out)
 {
-	int ret = name_set_add(&l->names->used, name);
+	int ret;
 
+	if (names__is_reserved(name) || names__is_generated(name))
+		return rename_member(l, name, out);
+	ret = name_set_add(&l->names->used, name);
+	if (ret == -EEXIST &&
+	    htab_get(&l->names->renamed.h, (uintptr_t)name, true))
+		return rename_member(l, name, out);
 	if (ret)
 		return name_err(l, ret, name);
 	*out = name;
@@ -175,7 +217,9 @@ static int add_padding_bytes(struct layout *l, uint32_t bytes, bool tail)
 	m->c_type = "char";
 	/* Inline anonymous members share their parent's name space. */
 	if (tail && l->aggr->c_name)
-		ret = scope_name(l, "__padding_end", &m->c_name);
+		/* free: BTF names in the generator's prefixes are renamed */
+		ret = name_set_add(&l->names->used,
+				   (m->c_name = "__padding_end"));
 	else
 		ret = gen_name(l, "__padding", &l->names->pad, &m->c_name);
 	if (ret)
@@ -915,8 +959,10 @@ static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 	l.names = names ? names : &own;
 	l.scope = c_name ? c_name : scope;
 	ret = add_aggr_members(&l, t);
-	if (!names)
+	if (!names) {
 		name_set_free(&own.used);
+		name_set_free(&own.renamed);
+	}
 	if (ret)
 		goto out;
 	ret = -ENOMEM;

@@ -14,6 +14,7 @@
 #include "bpf_elf.h"
 #include "input.h"
 #include "layout.h"
+#include "names.h"
 #include "util.h"
 
 #define stops_open_opts__last_field name
@@ -34,6 +35,12 @@ struct stops_object {
 struct build {
 	struct layout_ctx layout;
 	struct id_map shared; /* type id -> first map's shareable layout */
+};
+
+/* A map and how libbpf creates it, allocated together. */
+struct map_entry {
+	struct stops_map map;
+	struct stops_map_state state;
 };
 
 /* A map being built: the public model only keeps const views. */
@@ -181,6 +188,10 @@ static int add_map(struct stops_object *obj, struct build *b,
 	map->data = sec->data + map->sec_off;
 	map->shadow_name = arena_printf(&obj->arena, "%s_%s_%s", ctx->obj_name,
 					name, tname);
+	/* obj UINT, map LEAST8, type MAX: a macro of <stdint.h> */
+	if (map->shadow_name && names__is_reserved(map->shadow_name))
+		map->shadow_name =
+			arena_printf(&obj->arena, "%s_", map->shadow_name);
 	if (!map->shadow_name)
 		return -ENOMEM;
 	ret = name_set_add(&ctx->names, map->shadow_name);
@@ -275,8 +286,8 @@ static int place_progs(const struct elf_sec *sec, struct map_build *maps,
 	struct map_build *sorted;
 	int ret = 0;
 
-	if (!sec->nr_relocs)
-		return 0;
+	/* Overlap is checked with or without relocations: two maps over
+	 * the same bytes are bad input either way. */
 	sorted = malloc((n ? n : 1) * sizeof(*sorted));
 	if (!sorted)
 		return -ENOMEM;
@@ -309,8 +320,9 @@ out:
 }
 
 static int add_section_maps(struct stops_object *obj, struct build *b,
-			    const struct elf_sec *sec, struct ptr_vec *maps)
+			    enum st_ops_sec si, struct ptr_vec *maps)
 {
+	const struct elf_sec *sec = &obj->elf.st_ops[si];
 	struct layout_ctx *ctx = &b->layout;
 	const struct btf_type *ds;
 	const struct btf_var_secinfo *vsi;
@@ -332,9 +344,19 @@ static int add_section_maps(struct stops_object *obj, struct build *b,
 	if (!mbs)
 		return -ENOMEM;
 	for (uint32_t i = 0; i < n; i++) {
-		mbs[i].map = arena_calloc(&obj->arena, 1, sizeof(*mbs[i].map));
-		if (!mbs[i].map || ptr_vec_push(maps, mbs[i].map))
+		struct map_entry *me =
+			arena_calloc(&obj->arena, 1, sizeof(*me));
+
+		if (!me || ptr_vec_push(maps, me))
 			return -ENOMEM;
+		mbs[i].map = &me->map;
+		/*
+		 * libbpf's init_struct_ops_maps() drops the '?' from the
+		 * section name it loops with once it has cleared the first
+		 * map's autocreate: later maps of the section are created.
+		 */
+		me->state.autocreate = !st_ops_sec_is_optional(si) || i > 0;
+		me->state.link = st_ops_sec_is_link(si);
 		ret = add_map(obj, b, sec, ds, &vsi[i], &mbs[i]);
 		if (ret)
 			return ret;
@@ -368,6 +390,68 @@ static int copy_vec(struct arena *a, struct ptr_vec *v, void ***out,
 	return 0;
 }
 
+/*
+ * The object's struct_ops programs, with what libbpf's
+ * bpf_object_adjust_struct_ops_autoload() makes of their autoload: a
+ * program named by some map's slot is loaded when one of those maps is
+ * created; one no map names keeps its own. Runs after the maps are in the
+ * model.
+ */
+static int build_progs(struct stops_object *obj, struct stops_err *err)
+{
+	struct stops_model *m = &obj->model;
+	const struct bpf_elf *e = &obj->elf;
+	struct stops_program *progs, *p;
+	struct htab by_name = {0};
+	int ret = -ENOMEM;
+
+	progs = arena_calloc(&obj->arena, e->nr_progs ? e->nr_progs : 1,
+			     sizeof(*progs));
+	if (!progs)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < e->nr_progs; i++) {
+		progs[i] = (struct stops_program){
+			.name = e->progs[i].name,
+			.sec = e->progs[i].sec,
+			.autoload = e->progs[i].autoload,
+			.sleepable = e->progs[i].sleepable,
+		};
+		ret = htab_add(&by_name, (uintptr_t)progs[i].name, &progs[i],
+			       true);
+		/* two programs of one name: libbpf keeps both; so do we */
+		if (ret && ret != -EEXIST)
+			goto out;
+	}
+	for (uint32_t i = 0; i < m->nr_maps; i++) {
+		const struct stops_map *map = &m->maps[i];
+
+		for (uint32_t k = 0; k < map->type->nr_slots; k++) {
+			if (!map->progs[k].name)
+				continue;
+			p = htab_get(&by_name, (uintptr_t)map->progs[k].name,
+				     true);
+			if (!p) {
+				ret = stops_errf(
+					err, -EINVAL,
+					"map %s: program %s is not in a struct_ops program section",
+					map->name, map->progs[k].name);
+				goto out;
+			}
+			p->nr_uses++;
+			p->loaded |= m->map_state[i].autocreate;
+		}
+	}
+	for (uint32_t i = 0; i < e->nr_progs; i++)
+		if (!progs[i].nr_uses)
+			progs[i].loaded = progs[i].autoload;
+	m->progs = progs;
+	m->nr_progs = e->nr_progs;
+	ret = 0;
+out:
+	htab_free(&by_name);
+	return ret;
+}
+
 static int build_model(struct stops_object *obj, const char *name,
 		       struct stops_err *err)
 {
@@ -383,6 +467,7 @@ static int build_model(struct stops_object *obj, const char *name,
 			},
 	};
 	struct stops_model *m = &obj->model;
+	struct stops_map_state *state;
 	struct ptr_vec maps = {0};
 	void **items;
 	int ret;
@@ -392,8 +477,7 @@ static int build_model(struct stops_object *obj, const char *name,
 	ret = check_orphan_datasecs(obj, err);
 	for (int i = 0; !ret && i < NR_ST_OPS_SECS; i++)
 		if (obj->elf.st_ops[i].name)
-			ret = add_section_maps(obj, &b, &obj->elf.st_ops[i],
-					       &maps);
+			ret = add_section_maps(obj, &b, i, &maps);
 	if (ret)
 		goto out;
 	ret = -ENOMEM;
@@ -401,9 +485,21 @@ static int build_model(struct stops_object *obj, const char *name,
 			       sizeof(*m->maps));
 	if (!m->maps)
 		goto out;
-	for (uint32_t i = 0; i < maps.len; i++)
-		m->maps[i] = *(struct stops_map *)maps.items[i];
+	state = arena_calloc(&obj->arena, maps.len ? maps.len : 1,
+			     sizeof(*state));
+	if (!state)
+		goto out;
+	for (uint32_t i = 0; i < maps.len; i++) {
+		const struct map_entry *me = maps.items[i];
+
+		m->maps[i] = me->map;
+		state[i] = me->state;
+	}
 	m->nr_maps = maps.len;
+	m->map_state = state;
+	ret = build_progs(obj, err);
+	if (ret)
+		goto out;
 	ret = copy_vec(&obj->arena, &b.layout.enums, &items, &m->nr_enums);
 	if (ret)
 		goto out;

@@ -154,7 +154,7 @@ struct stops_prog {
 struct stops_map {
 	const char *name;	 /* the variable (map) name */
 	const char *type_name;	 /* struct name as in BTF, ___flavor kept */
-	const char *sec_name;	 /* ".struct_ops" or ".struct_ops.link" */
+	const char *sec_name;	 /* ".struct_ops", ".struct_ops.link", "?..." */
 	const char *shadow_name; /* "<obj>_<map>_<type>" */
 	uint32_t type_id;
 	uint32_t sec_off;
@@ -180,6 +180,36 @@ stops_map__prog(const struct stops_map *map, const struct stops_member *m)
 }
 
 /*
+ * How libbpf creates map i of the model (model->map_state[i]). Apart from
+ * struct stops_map because callers index arrays of that by its size.
+ */
+struct stops_map_state {
+	/*
+	 * bpf_map__autocreate() after open. A '?' section ("?.struct_ops")
+	 * clears it, but libbpf 1.4 to 1.7 clear it only for the section's
+	 * first map: the model says what libbpf does.
+	 */
+	bool autocreate;
+	bool link; /* BPF_F_LINK: a .struct_ops.link section */
+};
+
+/* A struct_ops program of the object, whether a map uses it or not. */
+struct stops_program {
+	const char *name;
+	const char *sec; /* as in the object, '?' kept: "?struct_ops.s/x" */
+	bool autoload;	 /* bpf_program__autoload() after open: no '?' */
+	bool sleepable;	 /* "struct_ops.s" */
+	/*
+	 * What bpf_object__load() loads unless user space changes it:
+	 * libbpf (>= 1.4) loads a program some map's slot names exactly
+	 * when one of those maps is created, whatever its '?'; a program
+	 * no map names keeps autoload.
+	 */
+	bool loaded;
+	uint32_t nr_uses; /* function-pointer slots naming it, all maps */
+};
+
+/*
  * The model of an object: versioned data owned by the stops_object.
  * Nested aggregates are listed so that each comes before its users.
  */
@@ -195,6 +225,10 @@ struct stops_model {
 	/* the object's ELF bytes, owned by the stops_object */
 	const void *image;
 	size_t image_size;
+	/* appended after 0.2.0: earlier callers see the model unchanged */
+	const struct stops_map_state *map_state; /* nr_maps entries */
+	uint32_t nr_progs;
+	const struct stops_program *progs; /* in the object's symbol order */
 };
 
 /* "int", "func_ptr", "padding", ...: the kind as dump spells it. */

@@ -741,6 +741,27 @@ def reloc_prog_sec_newline(raw, e):
     return e.write()[0]
 
 
+def rename_prog_sec(e, name):
+    i = e.ehdr['e_shstrndx']
+    off = len(e.sections[i].data)
+    e.sections[i].data += name + b'\0'
+    sym = e.symbols()[e.sym_index('hostile_release')]
+    e.sections[sym[3]].hdr['sh_name'] = off
+    return e.write()[0]
+
+
+@case
+def reloc_prog_sec_lookalike(raw, e):
+    # libbpf's SEC_DEF("struct_ops+") wants "struct_ops" then '/' or end
+    return rename_prog_sec(e, b'struct_opsx/hostile_release')
+
+
+@case
+def reloc_prog_sec_sleepable_lookalike(raw, e):
+    # ... and "struct_ops.s+" likewise: ".sleep" is neither
+    return rename_prog_sec(e, b'?struct_ops.sleep/hostile_release')
+
+
 def main():
     if sys.argv[1:] == ['--list']:
         print('\n'.join(list(CASES) + list(SPECIAL)))

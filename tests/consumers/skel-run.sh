@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-# skel-run.sh STOPS_SHADOW OBJ WORK_DIR: bpftool's skeleton and the shadow
+# skel-run.sh STOPS_SHADOW OBJ WORK_DIR CXX: bpftool's skeleton and the shadow
 # header in one loader (skel_loader.c), on the bpftool and libbpf installed.
 #
 # bpftool 7.5 writes, for each struct_ops map, `map->link = &obj->links.<map>;`
@@ -10,10 +10,11 @@
 # enough: 1.4 honours the skeleton's map_skel_sz, and the loader attaches
 # the map itself. This test proves exactly that on libbpf < 1.5 (the
 # pristine skeleton must fail on those lines only) and uses the pristine
-# skeleton on libbpf >= 1.5. Then gcc and clang build the loader, which
-# runs on this kernel (skipped, exit 77, without root or CAP_BPF).
+# skeleton on libbpf >= 1.5. Then gcc and clang build the loader (CXX=ON:
+# g++ and clang++ as C++17 too), which runs on this kernel (skipped, exit
+# 77, without root or CAP_BPF).
 set -u
-exe=$1 obj=$2 work=$3
+exe=$1 obj=$2 work=$3 cxx=${4:-OFF}
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
 . "$src/tests/e2e/env-check.sh"
@@ -51,13 +52,19 @@ else
 	echo "ok: only the map->link lines (${links% }) fail against libbpf < 1.5; deleted"
 fi
 
-for cc in gcc clang; do
-	$cc -std=c11 -Wall -Wextra -Werror -I. "$here/skel_loader.c" \
+ccs="gcc clang"
+[ "$cxx" = ON ] && ccs="$ccs g++ clang++"
+for cc in $ccs; do
+	lang="-std=c11"
+	case $cc in *++) lang="-x c++ -std=c++17" ;; esac
+	$cc $lang -Wall -Wextra -Werror -I. "$here/skel_loader.c" \
 		-o skel_loader-$cc -lbpf || fail "$cc: skeleton + shadow header"
 done
 stops_e2e_require tcp_congestion_ops
-for cc in gcc clang; do
-	name=ss_skel_$$_${cc:0:1}
+n=0
+for cc in $ccs; do
+	n=$((n + 1))
+	name=ss_sk$$_$n # at most 15 characters
 	./skel_loader-$cc "$name" || fail "$cc: skel_loader"
 	if stops_e2e_cc_listed "$name"; then
 		fail "$name left registered"

@@ -5,7 +5,8 @@
  * buffer of skel->struct_ops.shadow_cc); the edits made through it (name,
  * flags, init slot swapped to init_alt, release emptied) are what the
  * kernel registers and runs: a loopback connection runs init_alt, never
- * cc_init or cc_release. Exit 0 ok, 1 failure, 77 without the privileges.
+ * cc_init or cc_release. Exit 0 ok, 1 failure. Also valid C++ (bpftool's
+ * skeletons are), so the pair is built as both.
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -25,10 +26,13 @@
 /* One loopback connection on congestion control name. */
 static int connect_with(const char *name)
 {
-	struct sockaddr_in a = { .sin_family = AF_INET };
+	struct sockaddr_in a;
 	socklen_t alen = sizeof(a);
 	int l, c = -1, s = -1, ret = -1;
+	char byte = 'x';
 
+	memset(&a, 0, sizeof(a));
+	a.sin_family = AF_INET;
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	l = socket(AF_INET, SOCK_STREAM, 0);
 	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) || listen(l, 1) ||
@@ -40,7 +44,7 @@ static int connect_with(const char *name)
 	    connect(c, (struct sockaddr *)&a, sizeof(a)))
 		goto out;
 	s = accept(l, NULL, NULL);
-	if (s >= 0 && write(c, "x", 1) == 1 && read(s, (char[1]){ 0 }, 1) == 1)
+	if (s >= 0 && write(c, &byte, 1) == 1 && read(s, &byte, 1) == 1)
 		ret = 0;
 out:
 	if (ret)

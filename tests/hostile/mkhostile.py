@@ -283,6 +283,52 @@ def check_members(n):
 
 
 @case
+def other_type(n):
+    """A map of a type no other case has (struct other_ops), n ints."""
+    o = Obj()
+    i32 = o.btf.int_()
+    tid = o.btf.struct_('other_ops', 4 * n, [('i%d' % i, i32, 32 * i)
+                                              for i in range(n)])
+    return o.write([('m', tid, 0, 4 * n)], bytes(4 * n)), None
+
+
+EVIL_OBJ = 'o\x1b[2J\r\nfake: compatible\x9b\x07'
+EVIL_KERNEL = 'k\x1b]0;owned\x07\nops: compatible\\'
+
+
+def evil_btf(b, argname):
+    """struct ops { int (*f)(struct <argname> *); }: the argument's type
+    name is not checked (a function pointer's prototype)."""
+    i32 = b.int_()
+    arg = b.struct_(argname, 0, [])
+    proto = b.add(FUNC_PROTO, '', i32, [0, b.add(PTR, '', arg)], vlen=1)
+    return b.struct_('ops', 8, [('f', b.add(PTR, '', proto), 0)])
+
+
+@case
+def evil_names(n):
+    """Names with terminal escapes and newlines, in the object's BTF and
+    in the kernel's, that reach the check report's text."""
+    o = Obj()
+    tid = evil_btf(o.btf, EVIL_OBJ * n)
+    o.relocs = [(0, o.prog('p'))]
+    obj = o.write([('m', tid, 0, 8)], bytes(8))
+    k = Btf()
+    kt = evil_btf(k, EVIL_KERNEL * n)
+    k.struct_('bpf_struct_ops_ops', 8, [('data', kt, 0)])
+    return obj, k.write()
+
+
+@case
+def overlap(n):
+    """n maps over the same bytes, and no relocation at all."""
+    o = Obj()
+    i32 = o.btf.int_()
+    tid = o.btf.struct_('ops', 4, [('i', i32, 0)])
+    return o.write([('m%d' % i, tid, 0, 4) for i in range(n)], bytes(4)), None
+
+
+@case
 def kbtf_huge(n):
     """A valid object and a sparse kernel BTF file of n MiB."""
     obj, _ = check_members(4)

@@ -54,6 +54,37 @@ multi_one_multi_a_ops__ASSERT_MATCHES(struct stale);
 EOC
 must_fail "ASSERT_MATCHES, member missing" "$work/match_missing.c" name
 
+# changed in place: offsets and the struct's size unchanged, only the
+# member's own size says it
+cat >"$work/match_widened_ok.c" <<'EOC'
+#include "packed.shadow.h"
+struct ok { int a; int b __attribute__((aligned(16))); char c; long long ll; char d; } __attribute__((aligned(32)));
+packed_al_aligned_ops__ASSERT_MATCHES(struct ok);
+EOC
+"$cc" -std=c11 -Wall -Wextra -Werror -pedantic -fsyntax-only -I"$inc" \
+	"$work/match_widened_ok.c" || bad "ASSERT_MATCHES rejects aligned_ops"
+cat >"$work/match_widened.c" <<'EOC'
+#include "packed.shadow.h"
+struct stale { long a; int b __attribute__((aligned(16))); char c; long long ll; char d; } __attribute__((aligned(32)));
+packed_al_aligned_ops__ASSERT_MATCHES(struct stale);
+EOC
+must_fail "ASSERT_MATCHES, int a -> long a in place" \
+	"$work/match_widened.c" 'member a is not 4 bytes'
+cat >"$work/match_int_long.c" <<'EOC'
+#include "multi.shadow.h"
+struct stale { int (*init)(void *arg); unsigned int flags; char name[4]; int pad; };
+multi_one_multi_a_ops__ASSERT_MATCHES(struct stale);
+EOC
+must_fail "ASSERT_MATCHES, array shrunk in place (name[8] -> name[4])" \
+	"$work/match_int_long.c" 'member name is not 8 bytes'
+cat >"$work/match_wide.c" <<'EOC'
+#include "multi.shadow.h"
+struct stale { int (*init)(void *arg); unsigned short flags; unsigned short pad; char name[8]; };
+multi_one_multi_a_ops__ASSERT_MATCHES(struct stale);
+EOC
+must_fail "ASSERT_MATCHES, member narrowed in place (int flags -> short)" \
+	"$work/match_wide.c" 'member flags is not 4 bytes'
+
 # tampered headers: the _Static_asserts fire
 tamper() { # what header sed-expr pattern [flags]
 	what=$1 h=$2 expr=$3 pat=$4

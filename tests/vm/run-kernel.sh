@@ -94,18 +94,20 @@ accel=${STOPS_VM_ACCEL:-}
 if [ -z "$accel" ]; then
 	accel=tcg
 	if [ -w /dev/kvm ]; then
-		# A subshell: QEMU aborts, and bash would report that.
-		(timeout 2 "$qemu" -accel kvm -cpu max -m 64 -display none \
-			-nodefaults -S </dev/null >/dev/null 2>&1) 2>/dev/null
-		[ $? = 124 ] && accel=kvm
+		# In sh -c: QEMU aborts, and bash would report that on stderr.
+		r=$(sh -c 'timeout 2 "$0" -accel kvm -cpu max -m 64 -display none \
+			-nodefaults -S </dev/null >/dev/null 2>&1; echo $?' "$qemu" 2>/dev/null)
+		[ "$r" = 124 ] && accel=kvm
 	fi
 fi
 cpu=max
 boot() {
-	local start=$SECONDS rc
+	local start=$SECONDS rc limit=$timeout
+	# Under KVM a boot takes seconds; a KVM that hangs must leave time for TCG.
+	[ "$1" = kvm ] && [ "$limit" -gt 120 ] && limit=120
 	: >"$out/console.log"
 	: >"$out/results.raw"
-	timeout "$timeout" "$qemu" -accel "$1" -cpu $cpu -m "$mem" -smp 1 \
+	timeout "$limit" "$qemu" -accel "$1" -cpu $cpu -m "$mem" -smp 1 \
 		-kernel "$kdir/vmlinuz" -initrd "$out/initrd.gz" \
 		-append "console=ttyS0 panic=-1 loglevel=4" \
 		-display none -no-reboot -nodefaults \
@@ -128,7 +130,10 @@ fail() {
 	echo "FAIL: $release: $*"
 	echo "--- qemu:"
 	tail -n 5 "$out/qemu.log"
-	echo "--- console tail ($out/console.log):"
+	# A panic's first line is often above a tail of stack trace.
+	echo "--- console, alarms ($out/console.log):"
+	tr -d '\r' <"$out/console.log" | grep -E 'Kernel panic|BUG:|Oops|WARNING:|Call Trace' | head -n 5
+	echo "--- console tail:"
 	tail -n 30 "$out/console.log" | tr -d '\r'
 	echo "--- results tail ($out/results.txt):"
 	tail -n 15 "$out/results.txt"

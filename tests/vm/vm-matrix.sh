@@ -6,7 +6,9 @@
 #
 #   vm-matrix.sh --known FILE OUT_DIR KERNEL...
 #
-# Prints the matrix and writes it to OUT_DIR/matrix.txt. Fails when check
+# Prints the matrix and writes it to OUT_DIR/matrix.txt, and one row per
+# object and kernel to OUT_DIR/matrix.tsv (object kernel release check real
+# known-reason detail). Fails when check
 # and reality disagree on a pair that FILE (known-disagreements.txt) does
 # not list, or when a column is missing; reports the listed ones, and the
 # listed pairs that agree now (to prune from FILE). A skipped kernel shows
@@ -96,11 +98,14 @@ cat "$out/matrix.txt"
 echo
 
 agree=0 listed=0 unlisted=0 stale=0
+printf 'object\tkernel\trelease\tcheck\treal\tknown\tdetail\n' >"$out/matrix.tsv"
 for n in "${objects[@]}"; do
 	for k in "${kernels[@]}"; do
 		v=${cell[$n,$k]:-}
 		[ -n "$v" ] || continue
 		reason=$(known_reason "$n" "$k")
+		printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$n" "$k" "${rel[$k]}" "${v%/*}" \
+			"${v#*/}" "${reason:--}" "${why[$n,$k]}" >>"$out/matrix.tsv"
 		case $v in
 		ok/ok | incompat/fail)
 			agree=$((agree + 1))
@@ -123,5 +128,5 @@ for n in "${objects[@]}"; do
 	done
 done
 echo "agree $agree, known disagreements $listed, unlisted disagreements $unlisted, listed but agreeing $stale"
-echo "matrix written to $out/matrix.txt"
+echo "matrix written to $out/matrix.txt (one row per pair: $out/matrix.tsv)"
 exit $status

@@ -329,4 +329,26 @@ struct int128_ops {
 };
 #endif
 
+/* ---- straddle.bpf.c: bitfields no C bitfield places (accessors) ---- */
+
+/* issue 11's example: b crosses bits 127..128, so a, b, c are bytes */
+struct straddle_ops {
+	int (*init)(void *arg);
+	unsigned long long a : 63, b : 2, c : 62;
+} __attribute__((packed));
+
+struct straddle2_ops {
+	char c;
+	signed long long s : 60; /* bits 8..67: crosses the 8-byte unit */
+	unsigned int small : 3;	 /* shares byte 8 with s: bytes too */
+	_Bool flag : 1;
+	unsigned char after;	 /* ordinary member between runs */
+	unsigned int ok : 5;	 /* a run of its own: a real bitfield */
+	struct {
+		short pre;
+		unsigned long long w : 64; /* bit 8 of the anonymous struct */
+	} __attribute__((packed));
+	struct straddle_ops nested; /* accessors of the nested type */
+} __attribute__((packed));
+
 #endif /* LAYOUT_TYPES_H */
