@@ -452,10 +452,111 @@ static const char *safe(const char *s)
 	return s;
 }
 
+/*
+ * libbpf resolves every kfunc extern (a BTF FUNC in the object's .ksyms
+ * DATASEC) in the kernel's BTF, vmlinux then modules, by its name without
+ * a ___flavor suffix; a missing one that is not weak fails the load.
+ */
+static void ksym_rule(struct check *c)
+{
+	const struct btf *b = c->obtf;
+	int32_t ds = btf__find_by_name_kind(b, ".ksyms", BTF_KIND_DATASEC);
+	const struct btf_type *t =
+		ds > 0 ? btf__type_by_id(b, (uint32_t)ds) : NULL;
+	const struct btf_var_secinfo *vsi = t ? btf_var_secinfos(t) : NULL;
+
+	for (uint16_t i = 0; t && i < btf_vlen(t) && !c->ret; i++) {
+		const struct btf_type *f = btf__type_by_id(b, vsi[i].type);
+		const struct kernel_btf_src *src = NULL;
+		const char *name;
+		uint32_t id = 0;
+		char ess[256];
+		int ret;
+
+		if (!f || !btf_is_func(f))
+			continue;
+		name = btf__name_by_offset(b, f->name_off);
+		if (!name || ops_progs__is_weak(&c->progs, name))
+			continue;
+		snprintf(ess, sizeof(ess), "%.*s",
+			 (int)btf_essential_name_len(name), name);
+		ret = kernel_btf__find(c->k, ess, BTF_KIND_FUNC, &src, &id,
+				       c->err);
+		if (ret < 0) {
+			c->ret = ret;
+			return;
+		}
+		if (ret)
+			add_finding(c, STOPS_CHECK_ERROR, NULL, "kfunc-missing",
+				    cstr(c, "kfunc %s", ess), safe(name),
+				    "the kernel has no kfunc %s, which the object calls (load: EINVAL; libbpf: extern not found in kernel or module BTFs; declare it __weak and test bpf_ksym_exists() to make it optional)",
+				    safe(ess));
+	}
+}
+
+/* The object's bytes of member "name" of a map, or NULL. */
+static const struct stops_member *name_member(const struct stops_map *map)
+{
+	const struct stops_aggr *a = map->type;
+
+	for (uint32_t i = 0; a && i < a->nr_members; i++)
+		if (a->members[i].name && !strcmp(a->members[i].name, "name") &&
+		    a->members[i].kind == STOPS_ARRAY)
+			return &a->members[i];
+	return NULL;
+}
+
+static bool same_name(const struct stops_map *x, const struct stops_member *mx,
+		      const struct stops_map *y, const struct stops_member *my)
+{
+	uint32_t ox = mx->bit_offset / 8, oy = my->bit_offset / 8;
+
+	if (ox + mx->size > x->size || oy + my->size > y->size || !x->data ||
+	    !y->data || !x->data[ox])
+		return false;
+	return !strncmp((const char *)x->data + ox, (const char *)y->data + oy,
+			mx->size < my->size ? mx->size : my->size);
+}
+
+/*
+ * A tcp_congestion_ops name is global: the second map of an object that
+ * registers a name the first already took fails
+ * (tcp_register_congestion_control()).
+ */
+static void tcp_names_rule(struct check *c, const struct stops_check_map *maps,
+			   uint32_t nr)
+{
+	for (uint32_t i = 0; i < nr; i++) {
+		const struct stops_member *mi = name_member(maps[i].map);
+
+		if (!maps[i].kernel_btf || !mi ||
+		    strcmp(maps[i].kernel_type, "tcp_congestion_ops"))
+			continue;
+		for (uint32_t j = 0; j < i; j++) {
+			const struct stops_member *mj =
+				name_member(maps[j].map);
+
+			if (!maps[j].kernel_btf || !mj ||
+			    strcmp(maps[j].kernel_type, "tcp_congestion_ops") ||
+			    !same_name(maps[i].map, mi, maps[j].map, mj))
+				continue;
+			add_finding(c, STOPS_CHECK_ERROR, NULL, "name-unique",
+				    maps[j].map->name, maps[i].map->name,
+				    "maps %s and %s register the same congestion control name: attaching the second fails (attach: EEXIST; tcp_register_congestion_control())",
+				    maps[j].map->name, maps[i].map->name);
+			break;
+		}
+	}
+}
+
 void check_rules__object(struct check *c)
 {
 	const char *lic = c->progs.license ? safe(c->progs.license) : NULL;
 	bool placed = false;
+
+	ksym_rule(c);
+	/* object rules run with c->cm = the first of the model's maps */
+	tcp_names_rule(c, c->cm, c->model->nr_maps);
 
 	for (uint32_t i = 0; i < c->progs.nr && !c->ret; i++) {
 		struct ops_prog p = c->progs.progs[i], *pi = &p;

@@ -50,6 +50,10 @@ int kernel_btf__open(struct kernel_btf *k, struct arena *a,
 int kernel_btf__find_struct(struct kernel_btf *k, const char *name,
 			    const struct kernel_btf_src **src, uint32_t *id,
 			    struct stops_err *err);
+/* The same for a type of any BTF kind (kfuncs: BTF_KIND_FUNC). */
+int kernel_btf__find(struct kernel_btf *k, const char *name, int kind,
+		     const struct kernel_btf_src **src, uint32_t *id,
+		     struct stops_err *err);
 void kernel_btf__free(struct kernel_btf *k);
 
 #endif /* STOPS_KERNEL_BTF_H */

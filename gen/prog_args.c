@@ -542,11 +542,33 @@ static int add_prog(struct ops_progs *p, struct prog_elf *pe, struct arena *a,
 	return 0;
 }
 
+static int add_weak(struct ops_progs *p, struct prog_elf *pe, struct arena *a,
+		    const GElf_Sym *sym, uint32_t *cap)
+{
+	const char *name = elf_strptr(pe->elf, pe->strndx, sym->st_name);
+
+	if (!name)
+		return 0;
+	if (p->nr_weak == *cap) {
+		uint32_t ncap = *cap ? *cap * 2 : 16;
+		const char **nw = arena_calloc(a, ncap, sizeof(*nw));
+
+		if (!nw)
+			return -ENOMEM;
+		if (p->nr_weak)
+			memcpy(nw, p->weak, p->nr_weak * sizeof(*nw));
+		p->weak = nw;
+		*cap = ncap;
+	}
+	p->weak[p->nr_weak] = arena_strdup(a, name);
+	return p->weak[p->nr_weak++] ? 0 : -ENOMEM;
+}
+
 static int scan_syms(struct ops_progs *p, struct prog_elf *pe, struct arena *a,
 		     const struct bpf_elf *e, struct stops_err *err)
 {
 	Elf_Data *d;
-	uint32_t cap = 0;
+	uint32_t cap = 0, wcap = 0;
 	size_t n;
 	int ret;
 
@@ -561,6 +583,13 @@ static int scan_syms(struct ops_progs *p, struct prog_elf *pe, struct arena *a,
 
 		if (!gelf_getsym(d, (int)i, &sym))
 			return stops_errf(err, -EINVAL, "bad symbol table");
+		if (sym.st_shndx == SHN_UNDEF &&
+		    GELF_ST_BIND(sym.st_info) == STB_WEAK) {
+			ret = add_weak(p, pe, a, &sym, &wcap);
+			if (ret)
+				return ret;
+			continue;
+		}
 		if (GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
 		    sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
 			continue;
@@ -604,4 +633,12 @@ const struct ops_prog *ops_progs__find(const struct ops_progs *p,
 		if (!strcmp(p->progs[i].name, name))
 			return &p->progs[i];
 	return NULL;
+}
+
+bool ops_progs__is_weak(const struct ops_progs *p, const char *name)
+{
+	for (uint32_t i = 0; i < p->nr_weak; i++)
+		if (!strcmp(p->weak[i], name))
+			return true;
+	return false;
 }

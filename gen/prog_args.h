@@ -55,6 +55,9 @@ struct ops_progs {
 	const char *license; /* NULL: no license section */
 	uint32_t nr;
 	struct ops_prog *progs;
+	/* undefined symbols (externs) that are weak: libbpf lets them miss */
+	uint32_t nr_weak;
+	const char **weak;
 };
 
 /* The struct_ops programs and license of the object, analysed. */
@@ -62,6 +65,7 @@ int ops_progs__scan(struct ops_progs *p, struct arena *a,
 		    const struct bpf_elf *e, struct stops_err *err);
 const struct ops_prog *ops_progs__find(const struct ops_progs *p,
 				       const char *name);
+bool ops_progs__is_weak(const struct ops_progs *p, const char *name);
 /* Scan one program's instructions (also used by the unit tests). */
 void prog_reads__scan(struct prog_reads *r, const uint8_t *insns,
 		      uint32_t nr_insns);

@@ -147,6 +147,14 @@ RULES = {
                     ["  error: member 'flags': 0x100 has bits outside the "
                      "kernel's mask"]),
     "r_flags_ok": (0, [TSIZE], []),
+    "r_kfunc_missing": (3, [TSIZE, "error::kfunc-missing"],
+                        ["  error: the kernel has no kfunc stx_no_such_kfunc, "
+                         "which the object calls (load: EINVAL;"]),
+    "r_kfunc_weak": (0, [TSIZE], []),
+    "r_name_twice": (3, [TSIZE, "error::name-unique", TSIZE],
+                     ["  error: maps twice_a and twice_b register the same "
+                      "congestion control name: attaching the second fails "
+                      "(attach: EEXIST;"]),
     "r_license_bsd": (3, [TSIZE, "error::license"],
                       ["  error: license \"BSD\": struct_ops programs must have "
                        "a GPL-compatible license (load: EINVAL;"]),
