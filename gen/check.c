@@ -944,6 +944,7 @@ int stops_model__check(const struct stops_model *model,
 		ret = check_maps(&c, model, &r->pub);
 	kernel_btf__free(&k);
 	htab_free(&c.kmembers);
+	htab_free(&c.uses);
 	if (ret) {
 		stops_check_result__free(&r->pub);
 		return ret;

@@ -59,10 +59,8 @@ struct check {
 	struct omember *oms; /* the object type's members */
 	uint32_t nr_oms;
 	bool running; /* the running kernel's BTF: its state is known */
-	/* programs placed so far, for libbpf's one-slot-per-program rule */
-	struct prog_use *uses;
-	uint32_t nr_uses;
-	uint32_t cap_uses;
+	/* program name -> its first placement, for libbpf's reuse rule */
+	struct htab uses;
 };
 
 /* A program in the slot of a map. */

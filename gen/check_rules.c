@@ -351,13 +351,12 @@ static void record_uses(struct check *c)
 	for (uint32_t i = 0; i < c->nr_oms && !c->ret; i++) {
 		const struct omember *om = &c->oms[i];
 		struct prog_use *u;
+		int ret;
 
 		if (om->kidx < 0 || !om->kfptr || !om->prog)
 			continue;
-		for (uint32_t j = 0; j < c->nr_uses; j++) {
-			u = &c->uses[j];
-			if (strcmp(u->prog, om->prog))
-				continue;
+		u = htab_get(&c->uses, (uintptr_t)om->prog, true);
+		if (u) {
 			if (u->kbtf != c->kbtf || u->kt_id != c->kt_id ||
 			    u->kidx != om->kidx)
 				add_finding(c, STOPS_CHECK_ERROR, om->name,
@@ -366,24 +365,14 @@ static void record_uses(struct check *c)
 					    cstr(c, "program %s", om->prog),
 					    "program '%s' is already in %s.%s: libbpf loads a program for one member of one kernel type only (load: EINVAL)",
 					    om->prog, u->map, u->member);
-			break;
+			continue;
 		}
-		if (c->nr_uses == c->cap_uses) {
-			uint32_t cap = c->cap_uses ? c->cap_uses * 2 : 16;
-			struct prog_use *nu =
-				arena_calloc(c->arena, cap, sizeof(*nu));
-
-			if (!nu) {
-				c->ret = stops_errf(c->err, -ENOMEM,
-						    "out of memory");
-				return;
-			}
-			if (c->nr_uses)
-				memcpy(nu, c->uses, c->nr_uses * sizeof(*nu));
-			c->uses = nu;
-			c->cap_uses = cap;
+		u = arena_alloc(c->arena, sizeof(*u));
+		if (!u) {
+			c->ret = stops_errf(c->err, -ENOMEM, "out of memory");
+			return;
 		}
-		c->uses[c->nr_uses++] = (struct prog_use){
+		*u = (struct prog_use){
 			.prog = om->prog,
 			.map = c->map->name,
 			.member = om->name,
@@ -391,6 +380,11 @@ static void record_uses(struct check *c)
 			.kbtf = c->kbtf,
 			.kidx = om->kidx,
 		};
+		ret = htab_add(&c->uses, (uintptr_t)om->prog, u, true);
+		if (ret) {
+			c->ret = stops_errf(c->err, ret, "out of memory");
+			return;
+		}
 	}
 }
 
@@ -430,17 +424,25 @@ static bool gpl_compatible(const char *l)
 	return false;
 }
 
-static bool prog_in_maps(const struct stops_model *m, const char *name)
+/* Every program some map places, as a set of names; -ENOMEM. */
+static int placed_set(const struct stops_model *m, struct htab *set)
 {
 	for (uint32_t i = 0; i < m->nr_maps; i++) {
 		const struct stops_map *map = &m->maps[i];
 
-		for (uint32_t j = 0; map->type && j < map->type->nr_slots; j++)
-			if (map->progs[j].name &&
-			    !strcmp(map->progs[j].name, name))
-				return true;
+		for (uint32_t j = 0; map->type && j < map->type->nr_slots;
+		     j++) {
+			const char *n = map->progs[j].name;
+			int ret;
+
+			if (!n)
+				continue;
+			ret = htab_add(set, (uintptr_t)n, (void *)n, true);
+			if (ret && ret != -EEXIST)
+				return ret;
+		}
 	}
-	return false;
+	return 0;
 }
 
 /* Names and strings from the object reach the report only if printable. */
@@ -552,22 +554,23 @@ static void tcp_names_rule(struct check *c, const struct stops_check_map *maps,
 void check_rules__object(struct check *c)
 {
 	const char *lic = c->progs.license ? safe(c->progs.license) : NULL;
+	struct htab set = {0};
 	bool placed = false;
 
 	ksym_rule(c);
 	/* object rules run with c->cm = the first of the model's maps */
 	tcp_names_rule(c, c->cm, c->model->nr_maps);
-
+	if (placed_set(c->model, &set))
+		c->ret = stops_errf(c->err, -ENOMEM, "out of memory");
 	for (uint32_t i = 0; i < c->progs.nr && !c->ret; i++) {
 		struct ops_prog p = c->progs.progs[i], *pi = &p;
 
 		p.name = safe(p.name);
 		p.sec = safe(p.sec);
-		if (prog_in_maps(c->model, c->progs.progs[i].name)) {
+		if (htab_get(&set, (uintptr_t)c->progs.progs[i].name, true)) {
 			placed = true;
 			continue;
 		}
-
 		if (pi->autoload)
 			add_finding(c, STOPS_CHECK_WARNING, NULL, "prog-unused",
 				    NULL, pi->name,
@@ -585,4 +588,5 @@ void check_rules__object(struct check *c)
 			    "license %s%s%s: struct_ops programs must have a GPL-compatible license (load: EINVAL; check_struct_ops_btf_id())",
 			    lic ? "\"" : "", lic ? lic : "missing",
 			    lic ? "\"" : "");
+	htab_free(&set);
 }
