@@ -32,6 +32,8 @@
 
 /* Bigger programs are not scanned: states cost ~600 bytes per insn. */
 #define PROG_SCAN_MAX_INSNS 16384
+/* Visits per instruction before the scan gives up (real programs: < 4). */
+#define PROG_SCAN_VISITS 64
 #define STACK_SLOTS	    64 /* 512 bytes of stack, 8-byte slots */
 #define NR_REGS		    11
 #ifndef BPF_JCOND
@@ -425,9 +427,20 @@ void prog_reads__scan(struct prog_reads *r, const uint8_t *insns,
 	init->reg[BPF_REG_10] = (struct aval){V_FP, 0};
 	s.seen[0] = s.queued[0] = 1;
 	s.work[s.nr_work++] = 0;
-	while (s.nr_work) {
+	/*
+	 * Each state only climbs a short lattice, so the fixpoint comes in a
+	 * few visits per instruction; a budget keeps a hostile program from
+	 * making it many.
+	 */
+	for (uint64_t steps = 0; s.nr_work; steps++) {
 		uint32_t pc = s.work[--s.nr_work];
 
+		if (steps > (uint64_t)nr_insns * PROG_SCAN_VISITS) {
+			r->complete = false;
+			r->why_incomplete =
+				"the program's flow is too complex to scan";
+			goto out;
+		}
 		s.queued[pc] = 0;
 		step(&s, pc);
 	}
