@@ -56,6 +56,10 @@ struct check {
 	/* kt's member name -> its btf_member: a scan per member was quadratic */
 	struct htab kmembers;
 	const struct btf_type *kmembers_of;
+	/* the object's FUNC name -> first id: a search per slot was too */
+	struct htab funcs;
+	bool funcs_indexed;
+	bool funcs_oom; /* then libbpf's linear search */
 	struct omember *oms; /* the object type's members */
 	uint32_t nr_oms;
 	bool running; /* the running kernel's BTF: its state is known */

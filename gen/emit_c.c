@@ -123,6 +123,10 @@ static int claim_accessors(struct emit *e, const struct stops_aggr *a,
  * helpers, type names (a macro of that name would rewrite them), member
  * lists, accessors, the bpftool alias.
  */
+static int nested_aliases(struct emit *e, const struct stops_aggr *own,
+			  const char *map_shadow, const char *owner,
+			  bool claim);
+
 static int claim_idents(struct emit *e, const char *guard)
 {
 	const struct stops_model *model = e->model;
@@ -156,6 +160,11 @@ static int claim_idents(struct emit *e, const char *guard)
 						     "__from_object"};
 
 		ret = claim_fmt(e, "%s__%s__%s", obj, m->name, m->type_name);
+		if (!ret && m->type->same_layout)
+			ret = nested_aliases(e, m->type->same_layout,
+					     m->shadow_name,
+					     m->type->same_layout->c_name,
+					     true);
 		for (int i = 0; i < 3 && !ret; i++)
 			ret = claim_fmt(e, "%s%s", m->shadow_name, suffix[i],
 					"");
@@ -391,10 +400,38 @@ static int emit_map_body(struct emit *e, const struct stops_aggr *a)
 	return 0;
 }
 
+/*
+ * A map whose type an earlier map already laid out gets no body of its
+ * own: its struct name is a macro for the earlier one's, so 5,000 maps of
+ * one type cost users' builds one struct. Its programs are listed here.
+ */
+static void emit_same_layout(struct emit *e, const struct stops_aggr *a)
+{
+	const struct stops_aggr *owner = layout_owner(a);
+
+	out_printf(e->o,
+		   "/* the layout of struct %s; programs:", owner->c_name);
+	for (uint32_t i = 0; i < owner->nr_members; i++) {
+		const struct stops_member *m = &owner->members[i];
+		const struct stops_prog *p = stops_map__prog(e->map, m);
+
+		if (m->kind != STOPS_FUNC_PTR || !p->name)
+			continue;
+		out_printf(e->o, "\n *\t%s: ", m->c_name);
+		comment_text(e, p->sec);
+		out_printf(e->o, ": %s", p->name);
+	}
+	out_printf(e->o, "\n */\n#define %s %s\n\n", a->c_name, owner->c_name);
+}
+
 static int emit_aggr(struct emit *e, const struct stops_aggr *a)
 {
 	int ret = 0;
 
+	if (e->map && a->same_layout) {
+		emit_same_layout(e, a);
+		return 0;
+	}
 	out_printf(e->o, "%s %s {\n", aggr_kw(a), a->c_name);
 	if (e->map)
 		ret = emit_map_body(e, a);
@@ -617,20 +654,21 @@ static int emit_assert_matches(struct emit *e, const struct stops_map *map)
 	return ret;
 }
 
+/*
+ * Macros, not functions: 1,000 inline definitions for 500 maps cost
+ * users' builds a tenth of their compile time. Each argument is used
+ * once and the helper's parameter type still checks it.
+ */
 static void emit_accessors(struct emit *e, const struct stops_map *map)
 {
 	const char *s = map->shadow_name;
 
 	out_printf(e->o,
-		   "static inline struct %s *%s__from_map(struct bpf_map *map)\n"
-		   "{\n"
-		   "\treturn (struct %s *)stops_shadow__initial_value(map, \"%s\", sizeof(struct %s));\n"
-		   "}\n\n"
-		   "static inline struct %s *%s__from_object(struct bpf_object *obj)\n"
-		   "{\n"
-		   "\treturn (struct %s *)stops_shadow__find_initial_value(obj, \"%s\", sizeof(struct %s));\n"
-		   "}\n\n",
-		   s, s, s, map->name, s, s, s, s, map->name, s);
+		   "#define %s__from_map(map) \\\n"
+		   "\t((struct %s *)stops_shadow__initial_value((map), \"%s\", sizeof(struct %s)))\n"
+		   "#define %s__from_object(obj) \\\n"
+		   "\t((struct %s *)stops_shadow__find_initial_value((obj), \"%s\", sizeof(struct %s)))\n",
+		   s, s, map->name, s, s, s, map->name, s);
 }
 
 /* The first enumerator of this name, if an earlier one has it. */
@@ -736,6 +774,43 @@ static void emit_bpftool_alias(struct emit *e)
 		out_char(e->o, (char)toupper((unsigned char)*p));
 	out_printf(e->o, "_SKEL_H__\n#define %s__%s__%s %s\n#endif\n\n", obj,
 		   e->map->name, e->map->type_name, e->map->shadow_name);
+}
+
+/*
+ * Maps of one type share the first map's nested types (one layout, one
+ * set of asserts); the names by the other maps' paths stay usable:
+ *	#define obj_map2_type__member obj_map1_type__member
+ * fn(e, name, owner_name) for each, with claim set: claim, else write.
+ */
+static int nested_aliases(struct emit *e, const struct stops_aggr *own,
+			  const char *map_shadow, const char *owner, bool claim)
+{
+	int ret = 0;
+
+	for (uint32_t i = 0; i < own->nr_members && !ret; i++) {
+		const struct stops_aggr *sub = own->members[i].aggr;
+		char *name;
+		const char *got;
+
+		if (!sub)
+			continue;
+		if (sub->c_name) {
+			/* nested names start with the owner's: path names */
+			name = str_printf("%s%s", map_shadow,
+					  sub->c_name + strlen(owner));
+			if (!name)
+				return -ENOMEM;
+			if (claim)
+				ret = claim_ident(e, name, false, &got);
+			else
+				out_printf(e->o, "#define %s %s\n", name,
+					   sub->c_name);
+			free(name);
+		}
+		if (!ret)
+			ret = nested_aliases(e, sub, map_shadow, owner, claim);
+	}
+	return ret;
 }
 
 static int emit_enums(struct emit *e)
@@ -903,6 +978,12 @@ static int emit_header(struct emit *e)
 			return ret;
 		if (e->map)
 			emit_bpftool_alias(e);
+		if (e->map && a->same_layout) {
+			ret = nested_aliases(e, a->same_layout, a->c_name,
+					     a->same_layout->c_name, false);
+			if (ret)
+				return ret;
+		}
 		ret = emit_asserts(e, a);
 		if (ret)
 			return ret;

@@ -54,6 +54,7 @@ struct layout {
 	uint32_t cap_mem;
 	struct names *names;
 	const char *scope; /* c_name of the nearest named aggregate */
+	uint64_t text;	   /* charged per member: see layout_max_text() */
 	uint32_t cur_bit;
 	int depth;
 };
@@ -87,14 +88,25 @@ static int new_member(struct layout *l, struct stops_member **out)
 	struct layout_ctx *ctx = l->ctx;
 	struct stops_member *m;
 
-	/* A constant return, so gcc -O3 sees *out set whenever 0 is returned. */
+	/* A constant return, so gcc -O3 sees *out set whenever 0 is returned;
+	 * the reason first: a hostile path may fill the message. */
 	if (ctx->nr_members >= ctx->max_members) {
 		stops_errf(ctx->err, -E2BIG,
-			   "%s: more than %u shadow members (the cap for an object of this size: %u + bytes/%u); nested types expand too far",
-			   l->aggr->path, ctx->max_members, LAYOUT_MEMBERS_BASE,
-			   LAYOUT_BYTES_PER_MEMBER);
+			   "more than %u shadow members (the cap for an object of this size: %u + bytes/%u): nested types expand too far at %s",
+			   ctx->max_members, LAYOUT_MEMBERS_BASE,
+			   LAYOUT_BYTES_PER_MEMBER, l->aggr->path);
 		return -E2BIG;
 	}
+	if (ctx->text_bytes > ctx->max_text_bytes ||
+	    l->text > ctx->max_text_bytes - ctx->text_bytes) {
+		stops_errf(ctx->err, -E2BIG,
+			   "shadow type names and paths exceed %llu bytes (the cap for an object of this size: %llu + %u x bytes): nested types expand too far at %s",
+			   (unsigned long long)ctx->max_text_bytes,
+			   (unsigned long long)LAYOUT_TEXT_BASE,
+			   LAYOUT_TEXT_PER_BYTE, l->aggr->path);
+		return -E2BIG;
+	}
+	ctx->text_bytes += l->text;
 	if (l->nr_mem == l->cap_mem) {
 		uint32_t cap = l->cap_mem ? l->cap_mem * 2 : 16;
 
@@ -741,6 +753,7 @@ static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
 		return stops_errf(ctx->err, -EINVAL,
 				  "%s.%s: member at bit %u is not byte aligned",
 				  l->aggr->path, name, bit);
+	ctx->text_bytes += strlen(name); /* checked by new_member() */
 	size = btf_is_fwd(t) ? 0 : btf__resolve_size(ctx->btf, bm->type);
 	if (size < 0)
 		return stops_errf(ctx->err, (int)size,
@@ -925,6 +938,38 @@ static int add_aggr_members(struct layout *l, const struct btf_type *t)
 	return ret;
 }
 
+static void pack_named(struct stops_aggr *a);
+
+/*
+ * A named type inside a packed aggregate (through anonymous ones), or at
+ * an offset its alignment does not divide, is packed itself: &s->nested,
+ * which its accessors take, is then no pointer to a misaligned type (gcc
+ * and clang warn about those by default). Every byte of a shadow type is
+ * explicit, so packing one keeps its layout.
+ */
+static void pack_members(const struct stops_aggr *a, uint32_t base, bool packed)
+{
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		struct stops_aggr *sub =
+			(struct stops_aggr *)a->members[i].aggr;
+		uint32_t off = base + a->members[i].bit_offset / 8;
+
+		if (!sub)
+			continue;
+		if (!sub->c_name)
+			pack_members(sub, off, packed || sub->packed);
+		else if (!sub->packed && (packed || off % sub->align))
+			pack_named(sub);
+	}
+}
+
+static void pack_named(struct stops_aggr *a)
+{
+	a->packed = true;
+	a->align = 1;
+	pack_members(a, 0, true);
+}
+
 static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 		       const char *c_name, const char *scope, const char *path,
 		       int depth, struct names *names, struct stops_aggr **out)
@@ -958,6 +1003,7 @@ static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 	l.aggr = a;
 	l.names = names ? names : &own;
 	l.scope = c_name ? c_name : scope;
+	l.text = strlen(path) + strlen(l.scope) + 32;
 	ret = add_aggr_members(&l, t);
 	if (!names) {
 		name_set_free(&own.used);
@@ -973,6 +1019,8 @@ static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 	if (l.nr_mem)
 		memcpy(a->members, l.mem, l.nr_mem * sizeof(*a->members));
 	a->nr_members = l.nr_mem;
+	if (c_name)
+		pack_members(a, 0, a->packed);
 	/* Named types are emitted on their own, after what they contain. */
 	if (c_name && ptr_vec_push(&ctx->aggrs, a))
 		goto out;

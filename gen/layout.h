@@ -21,6 +21,8 @@ struct layout_ctx {
 	struct name_set names;	/* file-scope shadow type names in use */
 	uint32_t nr_members;	/* across the object: hostile BTF can explode */
 	uint32_t max_members;	/* layout_max_members() of the object's size */
+	uint64_t text_bytes;	/* names and paths the members will print */
+	uint64_t max_text_bytes; /* layout_max_text() of the object's size */
 	struct stops_err *err;
 };
 
@@ -41,6 +43,22 @@ static inline uint32_t layout_max_members(size_t object_size)
 	size_t n = LAYOUT_MEMBERS_BASE + object_size / LAYOUT_BYTES_PER_MEMBER;
 
 	return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+/*
+ * The text budget: names grow with depth (a member's type is named by its
+ * path), so 2^10 members with 4 KiB names gave a 9 KB object a 285 MB
+ * header. Each member is charged what the header and dump print for it
+ * (its name, its aggregate's name and path): at most LAYOUT_TEXT_BASE
+ * bytes plus LAYOUT_TEXT_PER_BYTE per byte of the object, which bounds
+ * the header to a few times that.
+ */
+#define LAYOUT_TEXT_BASE     (4ull << 20)
+#define LAYOUT_TEXT_PER_BYTE 16u
+
+static inline uint64_t layout_max_text(size_t object_size)
+{
+	return LAYOUT_TEXT_BASE + (uint64_t)object_size * LAYOUT_TEXT_PER_BYTE;
 }
 
 /* Lay out struct type_id as shadow type c_name; path names it in messages. */

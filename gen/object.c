@@ -34,7 +34,8 @@ struct stops_object {
 /* The model being built: layouts, and what maps of one type share. */
 struct build {
 	struct layout_ctx layout;
-	struct id_map shared; /* type id -> first map's shareable layout */
+	struct id_map shared;	   /* type id -> first map's shareable layout */
+	struct id_map shared_text; /* type id -> its layout's text charge */
 };
 
 /* A map and how libbpf creates it, allocated together. */
@@ -86,37 +87,48 @@ static int var_offset(struct stops_object *obj, const struct elf_sec *sec,
 	return 0;
 }
 
-/*
- * Without a nested type (whose name includes the map's), a layout is the
- * same for every map of its type but for the top level's names.
- */
-static bool layout_is_shareable(const struct stops_aggr *a)
-{
-	for (uint32_t i = 0; i < a->nr_members; i++) {
-		const struct stops_aggr *sub = a->members[i].aggr;
-
-		if (sub && (sub->c_name || !layout_is_shareable(sub)))
-			return false;
-	}
-	return true;
-}
-
 static int map_layout(struct build *b, const struct stops_map *map,
 		      const struct stops_aggr **out)
 {
 	struct layout_ctx *ctx = &b->layout;
 	const struct stops_aggr *shared = id_map_get(&b->shared, map->type_id);
-	struct stops_aggr *a;
+	const uint64_t *charge;
+	struct stops_aggr *a = NULL;
 	int ret;
 
 	if (!shared) {
+		uint64_t before = ctx->text_bytes, *text;
+
 		ret = layout_struct(ctx, map->type_id, map->shadow_name,
 				    map->name, &a);
-		if (!ret && layout_is_shareable(a))
-			ret = id_map_put(&b->shared, map->type_id, a);
+		/*
+		 * Later maps of the type share it, nested types included:
+		 * those keep the first map's names (emit_c.c adds the other
+		 * maps' names for them as macros).
+		 */
 		*out = a;
-		return ret;
+		if (ret)
+			return ret;
+		text = arena_alloc(ctx->arena, sizeof(*text));
+		if (!text)
+			return -ENOMEM;
+		*text = ctx->text_bytes - before;
+		ret = id_map_put(&b->shared, map->type_id, a);
+		return ret ? ret
+			   : id_map_put(&b->shared_text, map->type_id, text);
 	}
+	/* Each map prints its copy of the shared body: charged again. */
+	charge = id_map_get(&b->shared_text, map->type_id);
+	if (charge && (ctx->text_bytes > ctx->max_text_bytes ||
+		       *charge > ctx->max_text_bytes - ctx->text_bytes))
+		return stops_errf(
+			ctx->err, -E2BIG,
+			"map %s: the maps' shadow types exceed %llu bytes of names (the cap for an object of this size: %llu + %u x bytes)",
+			map->name, (unsigned long long)ctx->max_text_bytes,
+			(unsigned long long)LAYOUT_TEXT_BASE,
+			LAYOUT_TEXT_PER_BYTE);
+	if (charge)
+		ctx->text_bytes += *charge;
 	a = arena_alloc(ctx->arena, sizeof(*a));
 	if (!a)
 		return -ENOMEM;
@@ -463,6 +475,8 @@ static int build_model(struct stops_object *obj, const char *name,
 				.obj_name = name,
 				.max_members =
 					layout_max_members(obj->elf.image_size),
+				.max_text_bytes =
+					layout_max_text(obj->elf.image_size),
 				.err = err,
 			},
 	};
@@ -512,6 +526,7 @@ out:
 	ptr_vec_free(&maps);
 	layout_ctx_free(&b.layout);
 	id_map_free(&b.shared);
+	id_map_free(&b.shared_text);
 	return ret;
 }
 

@@ -26,7 +26,8 @@ int main(int argc, char **argv)
 	fclose(f);
 	data = (const unsigned char *)tcp_cc__embedded_bytes(&sz);
 	if (sz != n || memcmp(data, file, n)) {
-		fprintf(stderr, "FAIL: embedded %zu bytes differ from %s (%zu bytes)\n",
+		fprintf(stderr,
+			"FAIL: embedded %zu bytes differ from %s (%zu bytes)\n",
 			sz, argv[1], n);
 		return 1;
 	}
@@ -39,7 +40,8 @@ int main(int argc, char **argv)
 	    !bpf_object__find_map_by_name(obj, "shadow_cc") ||
 	    !tcp_cc_shadow_cc_tcp_congestion_ops__from_object(obj)) {
 		fprintf(stderr, "FAIL: open_embedded: %s\n",
-			obj ? "wrong name or no map shadow_cc" : strerror(errno));
+			obj ? "wrong name or no map shadow_cc"
+			    : strerror(errno));
 		return 1;
 	}
 	bpf_object__close(obj);

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -35,8 +36,8 @@ static int connect_with(const char *name)
 	a.sin_family = AF_INET;
 	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	l = socket(AF_INET, SOCK_STREAM, 0);
-	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) || listen(l, 1) ||
-	    getsockname(l, (struct sockaddr *)&a, &alen))
+	if (l < 0 || bind(l, (struct sockaddr *)&a, sizeof(a)) ||
+	    listen(l, 1) || getsockname(l, (struct sockaddr *)&a, &alen))
 		goto out;
 	c = socket(AF_INET, SOCK_STREAM, 0);
 	if (c < 0 ||
@@ -58,6 +59,18 @@ out:
 	return ret;
 }
 
+/* Whether a socket can use congestion control name: it is registered. */
+static bool registered(const char *name)
+{
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+	bool ok = fd >= 0 && !setsockopt(fd, IPPROTO_TCP, TCP_CONGESTION, name,
+					 strlen(name));
+
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
 static int run(struct tcp_cc *skel, const char *name)
 {
 	struct tcp_cc_shadow_cc_tcp_congestion_ops *s;
@@ -69,13 +82,13 @@ static int run(struct tcp_cc *skel, const char *name)
 		return FAIL("shadow accessor on skel->maps.shadow_cc: %s\n",
 			    strerror(errno));
 	if ((void *)s != (void *)skel->struct_ops.shadow_cc)
-		return FAIL("the shadow is not the skeleton's struct_ops buffer\n");
+		return FAIL(
+			"the shadow is not the skeleton's struct_ops buffer\n");
 	if (s->init != skel->progs.cc_init ||
-	    s->release != skel->progs.cc_release ||
-	    strcmp(s->name, "ss_demo"))
+	    s->release != skel->progs.cc_release || strcmp(s->name, "ss_demo"))
 		return FAIL("the shadow does not show the compiled table\n");
-	printf("shadow on skel->maps.shadow_cc: name \"%s\", init %s\n", s->name,
-	       bpf_program__name(s->init));
+	printf("shadow on skel->maps.shadow_cc: name \"%s\", init %s\n",
+	       s->name, bpf_program__name(s->init));
 
 	memset(s->name, 0, sizeof(s->name));
 	strncpy(s->name, name, sizeof(s->name) - 1);
@@ -88,14 +101,28 @@ static int run(struct tcp_cc *skel, const char *name)
 	err = tcp_cc__load(skel);
 	if (err)
 		return FAIL("tcp_cc__load: %s\n", strerror(-err));
+	err = tcp_cc__attach(skel);
+	if (err)
+		return FAIL("tcp_cc__attach: %s\n", strerror(-err));
+#if LIBBPF_MAJOR_VERSION == 1 && LIBBPF_MINOR_VERSION < 5
 	/*
-	 * libbpf 1.4 does not attach struct_ops maps in tcp_cc__attach()
-	 * (1.5 does, through the map->link lines 1.4 cannot compile).
+	 * libbpf 1.4: tcp_cc__attach() attaches no struct_ops map (1.5 does,
+	 * through the map->link lines 1.4 cannot compile): the loader does.
 	 */
+	if (registered(name))
+		return FAIL("tcp_cc__attach() registered \"%s\" on libbpf 1.4\n",
+			    name);
 	link = bpf_map__attach_struct_ops(skel->maps.shadow_cc);
 	if (!link)
 		return FAIL("attaching shadow_cc as \"%s\": %s\n", name,
 			    strerror(errno));
+	printf("tcp_cc__attach() left shadow_cc to the loader (libbpf 1.4)\n");
+#else
+	/* skel->links.shadow_cc: tcp_cc__destroy() detaches it */
+	link = NULL;
+	if (!skel->links.shadow_cc || !registered(name))
+		return FAIL("tcp_cc__attach() did not register \"%s\"\n", name);
+#endif
 	err = connect_with(name);
 	bpf_link__destroy(link);
 	if (err)
@@ -105,7 +132,8 @@ static int run(struct tcp_cc *skel, const char *name)
 	       skel->bss->counters.release);
 	if (skel->bss->counters.init_alt < 1 || skel->bss->counters.init ||
 	    skel->bss->counters.release)
-		return FAIL("the kernel did not run the table edited through the shadow\n");
+		return FAIL(
+			"the kernel did not run the table edited through the shadow\n");
 	return 0;
 }
 

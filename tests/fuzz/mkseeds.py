@@ -16,7 +16,17 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'bad'))
+sys.path.insert(0, os.path.join(HERE, '..', 'hostile'))
 from bpfobj import Elf  # noqa: E402
+import mkhostile  # noqa: E402
+
+# tests/hostile's shapes, small: the paths that were quadratic or
+# exponential (slot placement, section-symbol relocations, enum names,
+# union DAGs, overlapping maps, escapes in names)
+HOSTILE_SHAPES = {'placement': 16, 'placement_last': 16, 'section_sym': 16,
+                  'fnv': 64, 'enum_dups': 8, 'union_dag': 6,
+                  'check_members': 8, 'overlap': 4, 'evil_names': 1,
+                  'other_type': 2}
 
 MAX_SEED = 64 * 1024  # keep libFuzzer's -max_len small
 
@@ -49,8 +59,9 @@ def main():
         shutil.rmtree(os.path.join(out, sub), ignore_errors=True)
         os.makedirs(os.path.join(out, sub))
     n = 0
-    for p in objects(valid, bad_dir, build_dir):
-        raw = open(p, 'rb').read()
+    raws = (open(p, 'rb').read() for p in objects(valid, bad_dir, build_dir))
+    shapes = (mkhostile.CASES[c](k)[0] for c, k in HOSTILE_SHAPES.items())
+    for raw in list(raws) + list(shapes):
         put(os.path.join(out, 'elf'), raw)
         n += 1
         try:

@@ -265,6 +265,29 @@ def union_dag(n):
 
 
 @case
+def union_dag_names(n):
+    """union_dag with 999-byte member names (names up to 1000 pass), n levels: long path names."""
+    o = Obj()
+    b = o.btf
+    t = b.int_()
+    a, bb = 'a' * 999, 'b' * 999
+    for i in range(n):
+        t = b.struct_('u%d' % i, 4, [(a, t, 0), (bb, t, 0)], kind=UNION)
+    tid = b.struct_('ops', 4, [('u', t, 0)])
+    return o.write([('m', tid, 0, 4)], bytes(4)), None
+
+
+@case
+def shared_names(n):
+    """n maps of one type whose member has a 4 KiB name: each map prints
+    its copy of the shared body."""
+    o = Obj()
+    tid = o.btf.struct_('ops', 4, [('x' * 999, o.btf.int_(), 0)])
+    return o.write([('m%d' % i, tid, 4 * i, 4) for i in range(n)],
+                   bytes(4 * n)), None
+
+
+@case
 def check_members(n):
     """n members compared with a kernel BTF of the same type."""
     o = Obj()
@@ -329,6 +352,54 @@ def overlap(n):
 
 
 @case
+def check_slots(n):
+    """n function-pointer slots, each with a program, against a kernel
+    BTF of the same type: a program's FUNC searched per slot."""
+    o = Obj()
+    b = o.btf
+    proto = b.add(FUNC_PROTO, '', b.int_())
+    fp = b.add(PTR, '', proto)
+    for i in range(n):  # each program's BTF function, searched by name
+        b.add(FUNC, 'p%d' % i, proto, vlen=1)
+    tid = b.struct_('ops', 8 * n, [('f%d' % i, fp, 64 * i)
+                                    for i in range(n)])
+    progs = [o.prog('p%d' % i) for i in range(n)]
+    o.relocs = [(8 * i, progs[i]) for i in range(n)]
+    obj = o.write([('m', tid, 0, 8 * n)], bytes(8 * n))
+    b.struct_('bpf_struct_ops_ops', 8 * n, [('data', tid, 0)])
+    return obj, b.write()
+
+
+@case
+def many_maps(n):
+    """n maps of n distinct types, checked against a kernel BTF with
+    those types and thousands of others: a kernel search per map."""
+    o = Obj()
+    b = o.btf
+    i32 = b.int_()
+    maps = []
+    for i in range(n):
+        tid = b.struct_('ops%d' % i, 4, [('i', i32, 0)])
+        maps.append(('m%d' % i, tid, 4 * i, 4))
+    obj = o.write(maps, bytes(4 * n))
+    k = Btf()
+    ki32 = k.int_()
+    for i in range(20 * n):
+        k.struct_('other%d' % i, 4, [('i', ki32, 0)])
+    for i in range(n):
+        kt = k.struct_('ops%d' % i, 4, [('i', ki32, 0)])
+        k.struct_('bpf_struct_ops_ops%d' % i, 4, [('data', kt, 0)])
+    return obj, k.write()
+
+
+@case
+def kbtf_version(n):
+    """A valid object and its kernel BTF claiming BTF version n."""
+    obj, kbtf = check_members(4)
+    return obj, kbtf[:2] + bytes([n]) + kbtf[3:]
+
+
+@case
 def kbtf_huge(n):
     """A valid object and a sparse kernel BTF file of n MiB."""
     obj, _ = check_members(4)
@@ -352,4 +423,5 @@ def main():
             f.write(kbtf)
 
 
-main()
+if __name__ == '__main__':
+    main()
