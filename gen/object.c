@@ -703,6 +703,19 @@ const struct stops_model *stops_object__model(const struct stops_object *obj)
 	return &obj->model;
 }
 
+/*
+ * The check reads programs' instructions and the license, which the model
+ * does not keep. A model only ever lives inside its object (callers never
+ * allocate one), so the object is found from it.
+ */
+const struct bpf_elf *model__elf(const struct stops_model *m)
+{
+	const struct stops_object *obj = (const struct stops_object *)(const void
+			*)((const char *)m - offsetof(struct stops_object, model));
+
+	return &obj->elf;
+}
+
 static bool has_suffix(const char *s, size_t len, const char *suf)
 {
 	size_t n = strlen(suf);
