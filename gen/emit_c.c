@@ -400,10 +400,38 @@ static int emit_map_body(struct emit *e, const struct stops_aggr *a)
 	return 0;
 }
 
+/*
+ * A map whose type an earlier map already laid out gets no body of its
+ * own: its struct name is a macro for the earlier one's, so 5,000 maps of
+ * one type cost users' builds one struct. Its programs are listed here.
+ */
+static void emit_same_layout(struct emit *e, const struct stops_aggr *a)
+{
+	const struct stops_aggr *owner = layout_owner(a);
+
+	out_printf(e->o,
+		   "/* the layout of struct %s; programs:", owner->c_name);
+	for (uint32_t i = 0; i < owner->nr_members; i++) {
+		const struct stops_member *m = &owner->members[i];
+		const struct stops_prog *p = stops_map__prog(e->map, m);
+
+		if (m->kind != STOPS_FUNC_PTR || !p->name)
+			continue;
+		out_printf(e->o, "\n *\t%s: ", m->c_name);
+		comment_text(e, p->sec);
+		out_printf(e->o, ": %s", p->name);
+	}
+	out_printf(e->o, "\n */\n#define %s %s\n\n", a->c_name, owner->c_name);
+}
+
 static int emit_aggr(struct emit *e, const struct stops_aggr *a)
 {
 	int ret = 0;
 
+	if (e->map && a->same_layout) {
+		emit_same_layout(e, a);
+		return 0;
+	}
 	out_printf(e->o, "%s %s {\n", aggr_kw(a), a->c_name);
 	if (e->map)
 		ret = emit_map_body(e, a);

@@ -938,6 +938,38 @@ static int add_aggr_members(struct layout *l, const struct btf_type *t)
 	return ret;
 }
 
+static void pack_named(struct stops_aggr *a);
+
+/*
+ * A named type inside a packed aggregate (through anonymous ones), or at
+ * an offset its alignment does not divide, is packed itself: &s->nested,
+ * which its accessors take, is then no pointer to a misaligned type (gcc
+ * and clang warn about those by default). Every byte of a shadow type is
+ * explicit, so packing one keeps its layout.
+ */
+static void pack_members(const struct stops_aggr *a, uint32_t base, bool packed)
+{
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		struct stops_aggr *sub =
+			(struct stops_aggr *)a->members[i].aggr;
+		uint32_t off = base + a->members[i].bit_offset / 8;
+
+		if (!sub)
+			continue;
+		if (!sub->c_name)
+			pack_members(sub, off, packed || sub->packed);
+		else if (!sub->packed && (packed || off % sub->align))
+			pack_named(sub);
+	}
+}
+
+static void pack_named(struct stops_aggr *a)
+{
+	a->packed = true;
+	a->align = 1;
+	pack_members(a, 0, true);
+}
+
 static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 		       const char *c_name, const char *scope, const char *path,
 		       int depth, struct names *names, struct stops_aggr **out)
@@ -987,6 +1019,8 @@ static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 	if (l.nr_mem)
 		memcpy(a->members, l.mem, l.nr_mem * sizeof(*a->members));
 	a->nr_members = l.nr_mem;
+	if (c_name)
+		pack_members(a, 0, a->packed);
 	/* Named types are emitted on their own, after what they contain. */
 	if (c_name && ptr_vec_push(&ctx->aggrs, a))
 		goto out;

@@ -9,7 +9,7 @@
 # The header's own asserts prove sizes and offsets on each build.
 #
 # usage: run.sh STOPS_SHADOW BPF_CLANG WORKDIR COUNT SEED...
-# Exit 0 all passed, 1 a failure (seeds listed), 77 a tool is missing.
+# Exit 0 all passed, 1 a failure (seeds listed) or a missing tool.
 # RANDOM_BUILDS (e.g. "gcc64 clang32") selects builds by name.
 set -u
 tool=$1 bpfcc=$2 work=$3 count=$4
@@ -17,10 +17,11 @@ shift 4
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$work" || exit 1
 
+# all required, qemu-i386 included: the i386 checks are the point
 for t in python3 gcc g++ clang clang++ llvm-objcopy llvm-nm qemu-i386; do
 	if ! command -v "$t" >/dev/null 2>&1; then
-		echo "SKIP: $t not found"
-		exit 77
+		echo "FAIL: $t not found (scripts/install-deps installs it)"
+		exit 1
 	fi
 done
 
