@@ -43,6 +43,10 @@ struct check {
 	/* kt's member name -> its btf_member: a scan per member was quadratic */
 	struct htab kmembers;
 	const struct btf_type *kmembers_of;
+	/* the object's FUNC name -> first id: a search per slot was too */
+	struct htab funcs;
+	bool funcs_indexed;
+	bool funcs_oom; /* then libbpf's linear search */
 };
 
 /* One member of the object's type and what the object puts in it. */
@@ -479,6 +483,37 @@ static void prog_explicit_args(struct check *c, const struct proto_side *s,
 		    s->who);
 }
 
+/* The object's FUNC of this name (libbpf's first), through an index. */
+static int32_t obj_func(struct check *c, const char *name)
+{
+	uint32_t n = btf__type_cnt(c->obtf);
+
+	if (!c->funcs_indexed) {
+		c->funcs_indexed = true;
+		for (uint32_t id = 1; id < n; id++) {
+			const struct btf_type *t = btf__type_by_id(c->obtf, id);
+			const char *fn;
+			int ret;
+
+			if (!t || !btf_is_func(t))
+				continue;
+			fn = btf__name_by_offset(c->obtf, t->name_off);
+			if (!fn)
+				continue;
+			ret = htab_add(&c->funcs, (uintptr_t)fn,
+				       (void *)(uintptr_t)id, true);
+			if (ret && ret != -EEXIST) {
+				/* out of memory: libbpf's search answers */
+				c->funcs_oom = true;
+				break;
+			}
+		}
+	}
+	if (c->funcs_oom)
+		return btf__find_by_name_kind(c->obtf, name, BTF_KIND_FUNC);
+	return (int32_t)(uintptr_t)htab_get(&c->funcs, (uintptr_t)name, true);
+}
+
 static void check_prog(struct check *c, const struct omember *om,
 		       const struct btf_type *kp, uint32_t kid)
 {
@@ -494,7 +529,7 @@ static void check_prog(struct check *c, const struct omember *om,
 	int32_t id;
 
 	s.who = cstr(c, "program '%s'", om->prog);
-	id = btf__find_by_name_kind(c->obtf, om->prog, BTF_KIND_FUNC);
+	id = obj_func(c, om->prog);
 	f = id > 0 ? btf__type_by_id(c->obtf, (uint32_t)id) : NULL;
 	s.fp = f ? btf__type_by_id(c->obtf, f->type) : NULL;
 	if (!s.fp || !btf_is_func_proto(s.fp)) {
@@ -792,8 +827,8 @@ static void check_member(struct check *c, const struct btf_type *ot, uint32_t i)
 /* --- maps ------------------------------------------------------------ */
 
 /* libbpf also needs the kernel's value wrapper "struct bpf_struct_ops_<name>". */
-static bool has_value_type(const struct btf *kbtf, const char *name,
-			   uint32_t kt_id)
+static bool has_value_type(struct kernel_btf *k, const struct btf *kbtf,
+			   const char *name, uint32_t kt_id)
 {
 	char wrapper[256];
 	const struct btf_type *t;
@@ -802,7 +837,7 @@ static bool has_value_type(const struct btf *kbtf, const char *name,
 	int32_t wid;
 
 	snprintf(wrapper, sizeof(wrapper), "bpf_struct_ops_%s", name);
-	wid = btf__find_by_name_kind(kbtf, wrapper, BTF_KIND_STRUCT);
+	wid = kernel_btf__find_struct_in(k, kbtf, wrapper);
 	t = wid > 0 ? btf__type_by_id(kbtf, (uint32_t)wid) : NULL;
 	if (!t)
 		return false;
@@ -837,7 +872,7 @@ static int find_kernel_type(struct check *c)
 	c->kt_id = id;
 	c->kt = btf__type_by_id(c->kbtf, c->kt_id);
 	c->cm->kernel_btf = src->path;
-	if (!has_value_type(c->kbtf, name, c->kt_id)) {
+	if (!has_value_type(c->k, c->kbtf, name, c->kt_id)) {
 		add_finding(c, STOPS_CHECK_ERROR, NULL, "not-struct-ops",
 			    cstr(c, "struct bpf_struct_ops_%s", name), NULL,
 			    "kernel struct %s is not a struct_ops type (no struct bpf_struct_ops_%s)",
@@ -945,6 +980,7 @@ int stops_model__check(const struct stops_model *model,
 		ret = check_maps(&c, model, &r->pub);
 	kernel_btf__free(&k);
 	htab_free(&c.kmembers);
+	htab_free(&c.funcs);
 	if (ret) {
 		stops_check_result__free(&r->pub);
 		return ret;

@@ -177,6 +177,7 @@ static int kernel_add(struct kernel_btf *k, const char *path,
 	if (!btf)
 		return stops_errf(err, ret ? ret : -EINVAL,
 				  "cannot read kernel BTF %s: %s", path, why);
+	memset(&k->srcs[k->nr_srcs], 0, sizeof(k->srcs[0]));
 	k->srcs[k->nr_srcs].path = path;
 	k->srcs[k->nr_srcs++].btf = btf;
 	return 0;
@@ -185,8 +186,10 @@ static int kernel_add(struct kernel_btf *k, const char *path,
 void kernel_btf__free(struct kernel_btf *k)
 {
 	/* split BTFs first: they point into the base */
-	for (uint32_t i = k->nr_srcs; i-- > 0;)
+	for (uint32_t i = k->nr_srcs; i-- > 0;) {
 		btf__free(k->srcs[i].btf);
+		htab_free(&k->srcs[i].structs);
+	}
 	free(k->srcs);
 	k->srcs = NULL;
 	k->nr_srcs = k->cap_srcs = 0;
@@ -274,6 +277,68 @@ int kernel_btf__open(struct kernel_btf *k, struct arena *a,
 	return 0;
 }
 
+/* Index the source's own structs by name, the first id of each name. */
+static int index_structs(struct kernel_btf_src *src, const struct btf *base)
+{
+	uint32_t first = base ? btf__type_cnt(base) : 1;
+	uint32_t n = btf__type_cnt(src->btf);
+	int ret;
+
+	src->indexed = true;
+	for (uint32_t id = first; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(src->btf, id);
+		const char *name;
+
+		if (!t || !btf_is_struct(t))
+			continue;
+		name = btf__name_by_offset(src->btf, t->name_off);
+		if (!name || !name[0])
+			continue;
+		/* the value is the id, never 0 here */
+		ret = htab_add(&src->structs, (uintptr_t)name,
+			       (void *)(uintptr_t)id, true);
+		if (ret && ret != -EEXIST)
+			return ret;
+	}
+	return 0;
+}
+
+/* The struct name in src's own types (not its base's): id or 0. */
+static int32_t own_struct(struct kernel_btf *k, struct kernel_btf_src *src,
+			  const char *name)
+{
+	const struct btf *base = src == &k->srcs[0] ? NULL : k->srcs[0].btf;
+
+	if (!src->indexed && index_structs(src, base)) {
+		/* out of memory: libbpf's linear search still answers */
+		int32_t id =
+			btf__find_by_name_kind(src->btf, name, BTF_KIND_STRUCT);
+
+		return id > 0 && (!base || (uint32_t)id >= btf__type_cnt(base))
+			       ? id
+			       : 0;
+	}
+	return (int32_t)(uintptr_t)htab_get(&src->structs, (uintptr_t)name,
+					    true);
+}
+
+int32_t kernel_btf__find_struct_in(struct kernel_btf *k, const struct btf *btf,
+				   const char *name)
+{
+	int32_t id;
+
+	for (uint32_t i = 0; i < k->nr_srcs; i++) {
+		if (k->srcs[i].btf != btf)
+			continue;
+		id = own_struct(k, &k->srcs[0], name);
+		if (!id && i)
+			id = own_struct(k, &k->srcs[i], name);
+		return id ? id : -ENOENT;
+	}
+	id = btf__find_by_name_kind(btf, name, BTF_KIND_STRUCT);
+	return id > 0 ? id : -ENOENT;
+}
+
 int kernel_btf__find_struct(struct kernel_btf *k, const char *name,
 			    const struct kernel_btf_src **src, uint32_t *id,
 			    struct stops_err *err)
@@ -291,8 +356,8 @@ int kernel_btf__find_struct(struct kernel_btf *k, const char *name,
 			if (i == k->nr_srcs)
 				return 1;
 		}
-		tid = btf__find_by_name_kind(k->srcs[i].btf, name,
-					     BTF_KIND_STRUCT);
+		/* base types come first in every source: base, then own */
+		tid = own_struct(k, &k->srcs[i], name);
 		if (tid > 0) {
 			*src = &k->srcs[i];
 			*id = (uint32_t)tid;

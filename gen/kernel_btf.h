@@ -26,6 +26,10 @@ struct btf;
 struct kernel_btf_src {
 	const char *path; /* in the arena */
 	struct btf *btf;
+	/* struct name -> first id of this source's own types, built on the
+	 * first lookup: a linear search per map was maps x kernel types */
+	struct htab structs;
+	bool indexed;
 };
 
 struct kernel_btf {
@@ -50,6 +54,13 @@ int kernel_btf__open(struct kernel_btf *k, struct arena *a,
 int kernel_btf__find_struct(struct kernel_btf *k, const char *name,
 			    const struct kernel_btf_src **src, uint32_t *id,
 			    struct stops_err *err);
+/*
+ * btf__find_by_name_kind(btf, name, BTF_KIND_STRUCT) for a btf of k
+ * (a module's searches the base first, as libbpf does), through the
+ * indexes: the id, or -ENOENT.
+ */
+int32_t kernel_btf__find_struct_in(struct kernel_btf *k, const struct btf *btf,
+				   const char *name);
 void kernel_btf__free(struct kernel_btf *k);
 
 #endif /* STOPS_KERNEL_BTF_H */

@@ -352,6 +352,47 @@ def overlap(n):
 
 
 @case
+def check_slots(n):
+    """n function-pointer slots, each with a program, against a kernel
+    BTF of the same type: a program's FUNC searched per slot."""
+    o = Obj()
+    b = o.btf
+    proto = b.add(FUNC_PROTO, '', b.int_())
+    fp = b.add(PTR, '', proto)
+    for i in range(n):  # each program's BTF function, searched by name
+        b.add(FUNC, 'p%d' % i, proto, vlen=1)
+    tid = b.struct_('ops', 8 * n, [('f%d' % i, fp, 64 * i)
+                                    for i in range(n)])
+    progs = [o.prog('p%d' % i) for i in range(n)]
+    o.relocs = [(8 * i, progs[i]) for i in range(n)]
+    obj = o.write([('m', tid, 0, 8 * n)], bytes(8 * n))
+    b.struct_('bpf_struct_ops_ops', 8 * n, [('data', tid, 0)])
+    return obj, b.write()
+
+
+@case
+def many_maps(n):
+    """n maps of n distinct types, checked against a kernel BTF with
+    those types and thousands of others: a kernel search per map."""
+    o = Obj()
+    b = o.btf
+    i32 = b.int_()
+    maps = []
+    for i in range(n):
+        tid = b.struct_('ops%d' % i, 4, [('i', i32, 0)])
+        maps.append(('m%d' % i, tid, 4 * i, 4))
+    obj = o.write(maps, bytes(4 * n))
+    k = Btf()
+    ki32 = k.int_()
+    for i in range(20 * n):
+        k.struct_('other%d' % i, 4, [('i', ki32, 0)])
+    for i in range(n):
+        kt = k.struct_('ops%d' % i, 4, [('i', ki32, 0)])
+        k.struct_('bpf_struct_ops_ops%d' % i, 4, [('data', kt, 0)])
+    return obj, k.write()
+
+
+@case
 def kbtf_version(n):
     """A valid object and its kernel BTF claiming BTF version n."""
     obj, kbtf = check_members(4)
