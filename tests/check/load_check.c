@@ -14,10 +14,8 @@
  *	attach: refused map ca (Invalid argument)
  * libbpf's log goes to stderr with STOPS_CHECK_VERBOSE set.
  *
- * Programs no struct_ops map refers to are not autoloaded (libbpf 1.4
- * refuses them, 1.5+ skips them): a map's initial value holds a
- * struct bpf_program * in each filled slot, so a program whose address is
- * in no map's value is unreferenced.
+ * Programs no struct_ops map refers to are not autoloaded
+ * (autoload_referenced.h says why).
  *
  * A tcp_congestion_ops name is global: when another test holds the same
  * name (EEXIST), the attach is retried for a few seconds, so tests that
@@ -32,6 +30,8 @@
 #include <time.h>
 
 #include <bpf/libbpf.h>
+
+#include "autoload_referenced.h"
 
 #define CAP_SYS_ADMIN 21
 #define CAP_BPF 39
@@ -70,42 +70,6 @@ static int privileged(void)
 	return !!(caps & (1ULL << CAP_BPF | 1ULL << CAP_SYS_ADMIN));
 }
 
-static bool referenced(struct bpf_object *obj, const struct bpf_program *prog)
-{
-	struct bpf_map *map;
-
-	bpf_object__for_each_map(map, obj) {
-		const unsigned char *v;
-		size_t size = 0;
-
-		if (bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS)
-			continue;
-		v = bpf_map__initial_value(map, &size);
-		for (size_t off = 0; v && off + sizeof(prog) <= size;
-		     off += sizeof(prog)) {
-			const struct bpf_program *p;
-
-			memcpy(&p, v + off, sizeof(p));
-			if (p == prog)
-				return true;
-		}
-	}
-	return false;
-}
-
-static void autoload_referenced_only(struct bpf_object *obj)
-{
-	struct bpf_program *prog;
-
-	bpf_object__for_each_program(prog, obj) {
-		if (bpf_program__type(prog) == BPF_PROG_TYPE_STRUCT_OPS &&
-		    !referenced(obj, prog)) {
-			printf("not autoloaded: %s\n", bpf_program__name(prog));
-			bpf_program__set_autoload(prog, false);
-		}
-	}
-}
-
 static struct bpf_link *attach(struct bpf_map *map)
 {
 	struct timespec ts = {0, 250 * 1000 * 1000};
@@ -142,7 +106,7 @@ int main(int argc, char **argv)
 			strerror(errno));
 		return 2;
 	}
-	autoload_referenced_only(obj);
+	autoload_referenced_only(obj, stdout);
 	err = bpf_object__load(obj);
 	if (err == -EPERM) {
 		bpf_object__close(obj);
