@@ -11,57 +11,14 @@
 
 #include "btf_spell.h"
 #include "btf_util.h"
-#include "kernel_btf.h"
-#include "util.h"
+#include "check_int.h"
 
-#define stops_check_opts__last_field nr_kernel_btf
+#define stops_check_opts__last_field strict
 
 /* A result owns the memory of everything it points to but the model. */
 struct check_result {
 	struct stops_check_result pub; /* first: the user's pointer */
 	struct arena arena;
-};
-
-/*
- * One check run. Findings are allocated from the arena; running out of
- * memory while recording one is sticky in ret, returned when the map is done.
- */
-struct check {
-	struct arena *arena;
-	const struct btf *obtf;
-	struct kernel_btf *k;
-	struct stops_err *err;
-	int ret;
-	/* the map being checked, its findings and its kernel type */
-	const struct stops_map *map;
-	struct stops_check_map *cm;
-	struct stops_check_finding *findings; /* cm->findings, writable */
-	uint32_t cap_findings;
-	const struct btf *kbtf;
-	const struct btf_type *kt;
-	uint32_t kt_id;
-	/* kt's member name -> its btf_member: a scan per member was quadratic */
-	struct htab kmembers;
-	const struct btf_type *kmembers_of;
-	/* the object's FUNC name -> first id: a search per slot was too */
-	struct htab funcs;
-	bool funcs_indexed;
-	bool funcs_oom; /* then libbpf's linear search */
-};
-
-/* One member of the object's type and what the object puts in it. */
-struct omember {
-	const char *name; /* for messages: "(anonymous)" when unnamed */
-	const char *btf_name;
-	uint32_t idx;
-	uint32_t type_id;
-	uint32_t bit_off;
-	uint32_t bit_size;
-	int64_t size;
-	const uint8_t *data; /* initial bytes, clamped to the map's value */
-	uint32_t data_len;
-	const char *prog; /* program placed in a function-pointer slot */
-	bool set;	  /* non-zero: libbpf's rule for a member to be used */
 };
 
 /* How two types passed in a register compare. */
@@ -72,12 +29,6 @@ enum arg_diff {
 };
 
 /* --- findings -------------------------------------------------------- */
-
-static void add_finding(struct check *c, enum stops_check_severity sev,
-			const char *member, const char *what,
-			const char *expected, const char *actual,
-			const char *fmt, ...)
-	__attribute__((format(printf, 7, 8)));
 
 static struct stops_check_finding *new_finding(struct check *c)
 {
@@ -99,10 +50,9 @@ static struct stops_check_finding *new_finding(struct check *c)
 	return &c->findings[cm->nr_findings++];
 }
 
-static void add_finding(struct check *c, enum stops_check_severity sev,
-			const char *member, const char *what,
-			const char *expected, const char *actual,
-			const char *fmt, ...)
+void add_finding(struct check *c, enum stops_check_severity sev,
+		 const char *member, const char *what, const char *expected,
+		 const char *actual, const char *fmt, ...)
 {
 	struct stops_check_finding *f = new_finding(c);
 	va_list ap;
@@ -125,15 +75,13 @@ static void add_finding(struct check *c, enum stops_check_severity sev,
 		c->ret = stops_errf(c->err, -ENOMEM, "out of memory");
 	if (sev == STOPS_CHECK_ERROR)
 		c->cm->nr_errors++;
+	else if (sev == STOPS_CHECK_WARNING)
+		c->cm->nr_warnings++;
 	else
 		c->cm->nr_notes++;
 }
 
-/* A small formatted string that lives as long as the check. */
-static const char *cstr(struct check *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static const char *cstr(struct check *c, const char *fmt, ...)
+const char *cstr(struct check *c, const char *fmt, ...)
 {
 	va_list ap;
 	char buf[SPELL_MAX];
@@ -155,7 +103,7 @@ static int64_t type_size(const struct btf *btf, uint32_t id)
 	return id ? btf__resolve_size(btf, id) : 0;
 }
 
-static const char *type_str(struct check *c, const struct btf *btf, uint32_t id)
+const char *type_str(struct check *c, const struct btf *btf, uint32_t id)
 {
 	struct spell b = {.len = 0};
 
@@ -251,7 +199,7 @@ static uint64_t read_uint(const uint8_t *p, uint32_t len)
 	return v;
 }
 
-static uint64_t member_uint(const struct omember *om)
+uint64_t member_uint(const struct omember *om)
 {
 	uint32_t shift = om->bit_off % 8;
 	uint64_t v;
@@ -277,7 +225,7 @@ static bool printable_string(const uint8_t *p, uint32_t len)
 }
 
 /* The object's value of a member, for messages. */
-static const char *value_str(struct check *c, const struct omember *om)
+const char *value_str(struct check *c, const struct omember *om)
 {
 	const struct btf_type *t = btf_skip_mods(c->obtf, om->type_id, NULL);
 	struct spell b = {.len = 0};
@@ -351,6 +299,8 @@ static void omember_init(struct check *c, const struct btf_type *ot, uint32_t i,
 				       ? (uint32_t)om->size
 				       : size - off;
 	om->prog = slot_prog(c->map, om->btf_name, om->bit_off);
+	om->kidx = -1;
+	om->kfptr = false;
 	om->set = om->prog || (om->data && !all_zero(om->data, om->data_len));
 }
 
@@ -448,8 +398,12 @@ static void cmp_slot_proto(struct check *c, const struct omember *om,
 		.w_args = "proto-args",
 		.w_arg = "proto-arg",
 		.w_ret = "proto-ret",
-		/* an empty slot's declaration is never used */
-		.sev = om->prog ? STOPS_CHECK_ERROR : STOPS_CHECK_NOTE,
+		/*
+		 * An empty slot's declaration is never used; a program's
+		 * real use of its arguments is judged from its instructions
+		 * (check_rules__prog), so a declaration alone only warns.
+		 */
+		.sev = om->prog ? STOPS_CHECK_WARNING : STOPS_CHECK_NOTE,
 	};
 
 	if (btf_vlen(kp) != btf_vlen(op))
@@ -471,7 +425,7 @@ static void prog_explicit_args(struct check *c, const struct proto_side *s,
 	if (!on)
 		return;
 	if (on != kn)
-		add_finding(c, on > kn ? STOPS_CHECK_ERROR : STOPS_CHECK_NOTE,
+		add_finding(c, on > kn ? STOPS_CHECK_WARNING : STOPS_CHECK_NOTE,
 			    s->om->name, s->w_args, type_str(c, c->kbtf, kid),
 			    type_str(c, c->obtf, fid),
 			    "%s takes %u arguments, kernel passes %u", s->who,
@@ -522,7 +476,7 @@ static void check_prog(struct check *c, const struct omember *om,
 		.w_args = "prog-args",
 		.w_arg = "prog-arg",
 		.w_ret = "prog-ret",
-		.sev = STOPS_CHECK_ERROR,
+		.sev = STOPS_CHECK_WARNING,
 		.prog = true,
 	};
 	const struct btf_type *f;
@@ -593,8 +547,10 @@ static void check_ptr(struct check *c, const struct omember *om,
 	if (!kfn || !ofn)
 		return;
 	cmp_slot_proto(c, om, kp, op, kpid, opid);
-	if (om->prog)
+	if (om->prog) {
 		check_prog(c, om, kp, kpid);
+		check_rules__prog(c, om, kp);
+	}
 }
 
 static bool enum_has(const struct btf_type *t, uint64_t v, uint32_t size)
@@ -769,18 +725,23 @@ static void check_member(struct check *c, const struct btf_type *ot, uint32_t i)
 {
 	const struct btf_type *mt, *kmt;
 	const struct btf_member *km;
-	struct omember om;
+	struct omember *omp = &c->oms[i];
 	uint32_t kidx, mid, kmid;
 	int64_t ksize;
 
-	omember_init(c, ot, i, &om);
-	km = kernel_member(c, om.btf_name, &kidx);
+	omember_init(c, ot, i, omp);
+	km = kernel_member(c, omp->btf_name, &kidx);
 	if (!km && c->ret)
 		return;
 	if (!km) {
-		check_missing(c, &om);
+		check_missing(c, omp);
 		return;
 	}
+	omp->kidx = (int32_t)kidx;
+	omp->kfptr = btf_is_func_ptr(c->kbtf, km->type);
+	/* the checks below read a copy: the rules see only the above */
+	struct omember om = *omp;
+
 	if (om.bit_size || btf_member_bitfield_size(c->kt, kidx)) {
 		add_finding(c, STOPS_CHECK_ERROR, om.name, "bitfield",
 			    cstr(c, "%u bits",
@@ -893,6 +854,10 @@ static int check_map(struct check *c, const struct stops_map *map,
 	c->findings = NULL;
 	c->cap_findings = 0;
 	c->ret = 0;
+	c->kbtf = NULL;
+	c->kt = NULL;
+	c->oms = NULL;
+	c->nr_oms = 0;
 	cm->map = map;
 	cm->kernel_type =
 		arena_printf(c->arena, "%.*s",
@@ -913,8 +878,15 @@ static int check_map(struct check *c, const struct stops_map *map,
 			    cstr(c, "%u", c->kt->size), cstr(c, "%u", ot->size),
 			    "object type is %u bytes, kernel's %u (libbpf copies members by name)",
 			    ot->size, c->kt->size);
+	c->nr_oms = btf_vlen(ot);
+	c->oms = arena_calloc(c->arena, c->nr_oms ? c->nr_oms : 1,
+			      sizeof(*c->oms));
+	if (!c->oms)
+		return stops_errf(c->err, -ENOMEM, "out of memory");
 	for (uint16_t i = 0; i < btf_vlen(ot) && !c->ret; i++)
 		check_member(c, ot, i);
+	if (!c->ret)
+		check_rules__map(c);
 	return c->ret;
 }
 
@@ -935,9 +907,26 @@ static int check_maps(struct check *c, const struct stops_model *m,
 		if (ret)
 			return ret;
 		res->nr_maps++;
+	}
+	if (m->nr_maps) {
+		/* object-wide findings go with the first map */
+		c->map = &m->maps[0];
+		c->cm = &maps[0];
+		c->findings = (struct stops_check_finding *)maps[0].findings;
+		c->cap_findings = maps[0].nr_findings;
+		c->ret = 0;
+		check_rules__object(c);
+		if (c->ret)
+			return c->ret;
+	}
+	for (uint32_t i = 0; i < res->nr_maps; i++) {
+		maps[i].incompatible = maps[i].nr_errors ||
+				       (res->strict && maps[i].nr_warnings);
 		res->nr_errors += maps[i].nr_errors;
+		res->nr_warnings += maps[i].nr_warnings;
 		res->nr_notes += maps[i].nr_notes;
 	}
+	res->incompatible = res->nr_errors || (res->strict && res->nr_warnings);
 	return 0;
 }
 
@@ -972,14 +961,21 @@ int stops_model__check(const struct stops_model *model,
 		return stops_errf(err, -ENOMEM, "out of memory");
 	c.arena = &r->arena;
 	c.obtf = model->btf;
+	c.model = model;
+	c.running = !OPTS_GET(opts, nr_kernel_btf, 0);
+	r->pub.strict = OPTS_GET(opts, strict, false);
 	ret = kernel_btf__open(&k, &r->arena, OPTS_GET(opts, kernel_btf, NULL),
 			       OPTS_GET(opts, nr_kernel_btf, 0), &paths,
 			       &r->pub.nr_kernel_btf, err);
 	r->pub.kernel_btf = paths;
 	if (!ret)
+		ret = ops_progs__scan(&c.progs, &r->arena, model__elf(model),
+				      err);
+	if (!ret)
 		ret = check_maps(&c, model, &r->pub);
 	kernel_btf__free(&k);
 	htab_free(&c.kmembers);
+	htab_free(&c.uses);
 	htab_free(&c.funcs);
 	if (ret) {
 		stops_check_result__free(&r->pub);

@@ -22,7 +22,8 @@
 
 static const char usage_text[] =
 	"Usage: stops-shadow [gen] OBJ.bpf.o [-o OUT.h] [--name NAME] [--depfile FILE] [--embed]\n"
-	"       stops-shadow check OBJ.bpf.o [--kernel-btf PATH]... [--json]\n"
+	"       stops-shadow check OBJ.bpf.o [--kernel-btf PATH]... [--strict] [--json]\n"
+	"       stops-shadow check OBJ.bpf.o --kernel [LABEL=]PATH... [--strict] [--json]\n"
 	"       stops-shadow dump OBJ.bpf.o [--json]\n"
 	"       stops-shadow --help | --version\n"
 	"\n"
@@ -31,7 +32,8 @@ static const char usage_text[] =
 	"check  compare each map with the kernel's type (default /sys/kernel/btf/vmlinux)\n"
 	"dump   print each map's layout and initial values\n"
 	"\n"
-	"Exit status: 0 ok, 1 bad input or error, 2 usage, 3 incompatible (check).\n";
+	"Exit status: 0 ok, 1 bad input or error, 2 usage, 3 incompatible (check:\n"
+	"loading or attaching fails on that kernel; with --strict, warnings too).\n";
 
 struct args {
 	const char *cmd;
@@ -41,7 +43,12 @@ struct args {
 	const char *depfile;
 	const char *kernel_btf[MAX_KERNEL_BTF];
 	size_t nr_kernel_btf;
+	/* --kernel: one check per kernel, a BTF file or a /sys/kernel/btf dir */
+	const char *kernel[MAX_KERNEL_BTF];
+	const char *kernel_label[MAX_KERNEL_BTF];
+	size_t nr_kernel;
 	bool json;
+	bool strict;
 	bool embed;
 };
 
@@ -83,10 +90,11 @@ static const char *esc(char **buf, const char *s)
 static bool takes_value(const char *opt)
 {
 	return !strcmp(opt, "-o") || !strcmp(opt, "--name") ||
-	       !strcmp(opt, "--depfile") || !strcmp(opt, "--kernel-btf");
+	       !strcmp(opt, "--depfile") || !strcmp(opt, "--kernel-btf") ||
+	       !strcmp(opt, "--kernel");
 }
 
-static int set_option(struct args *a, const char *opt, const char *val)
+static int set_option(struct args *a, const char *opt, char *val)
 {
 	if (!strcmp(opt, "-o") && !strcmp(a->cmd, "gen"))
 		a->out = val;
@@ -99,8 +107,26 @@ static int set_option(struct args *a, const char *opt, const char *val)
 			return usage_error("too many --kernel-btf (at most %d)",
 					   MAX_KERNEL_BTF);
 		a->kernel_btf[a->nr_kernel_btf++] = val;
+	} else if (!strcmp(opt, "--kernel") && !strcmp(a->cmd, "check")) {
+		char *eq = strchr(val, '=');
+
+		if (a->nr_kernel == MAX_KERNEL_BTF)
+			return usage_error("too many --kernel (at most %d)",
+					   MAX_KERNEL_BTF);
+		/*
+		 * LABEL=PATH: a label has no '/', a path may have '='. The
+		 * label is cut off in place (argv strings are writable).
+		 */
+		if (eq && eq != val && !memchr(val, '/', (size_t)(eq - val))) {
+			*eq = 0;
+			a->kernel_label[a->nr_kernel] = val;
+			val = eq + 1;
+		}
+		a->kernel[a->nr_kernel++] = val;
 	} else if (!strcmp(opt, "--json") && strcmp(a->cmd, "gen"))
 		a->json = true;
+	else if (!strcmp(opt, "--strict") && !strcmp(a->cmd, "check"))
+		a->strict = true;
 	else if (!strcmp(opt, "--embed") && !strcmp(a->cmd, "gen"))
 		a->embed = true;
 	else {
@@ -123,7 +149,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 			 !strcmp(argv[i], "dump")))
 		a->cmd = argv[i++];
 	for (; i < argc; i++) {
-		const char *arg = argv[i], *val = NULL;
+		const char *arg = argv[i];
+		char *val = NULL;
 
 		if (arg[0] != '-' || !strcmp(arg, "-")) {
 			if (a->obj) {
@@ -158,6 +185,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 		return usage_error("%s: no BPF object given", a->cmd);
 	if (a->depfile && !a->out)
 		return usage_error("--depfile needs -o");
+	if (a->nr_kernel && a->nr_kernel_btf)
+		return usage_error("--kernel and --kernel-btf do not mix");
 	return 0;
 }
 
@@ -274,10 +303,43 @@ out:
 	return ret;
 }
 
+/* --kernel K...: the object against each kernel, written as a matrix. */
+static int run_matrix(const struct stops_model *m, const struct args *a)
+{
+	STOPS_OPTS(stops_write_opts, wopts,
+		   .format = a->json ? STOPS_FORMAT_JSON : STOPS_FORMAT_TEXT);
+	struct stops_check_result *res[MAX_KERNEL_BTF] = {NULL};
+	struct stops_err err = {""};
+	bool compatible = true;
+	size_t n = 0;
+	int ret = 0;
+
+	for (; n < a->nr_kernel && !ret; n++) {
+		STOPS_OPTS(stops_check_opts, opts, .kernel_btf = &a->kernel[n],
+			   .nr_kernel_btf = 1, .strict = a->strict);
+
+		ret = stops_model__check(m, &opts, &res[n], &err);
+		if (!ret)
+			compatible &= !res[n]->incompatible;
+	}
+	if (!ret)
+		ret = stops_check_results__write((const struct stops_check_result
+							  *const *)res,
+						 a->kernel_label, n, stdout,
+						 &wopts, &err);
+	while (n)
+		stops_check_result__free(res[--n]);
+	if (fflush(stdout) && ret >= 0)
+		return fail("<stdout>", strerror(errno));
+	if (ret < 0)
+		return fail(a->obj, err.msg[0] ? err.msg : strerror(-ret));
+	return compatible ? 0 : EXIT_INCOMPATIBLE;
+}
+
 static int run_check(const struct stops_model *m, const struct args *a)
 {
 	STOPS_OPTS(stops_check_opts, opts, .kernel_btf = a->kernel_btf,
-		   .nr_kernel_btf = a->nr_kernel_btf);
+		   .nr_kernel_btf = a->nr_kernel_btf, .strict = a->strict);
 	STOPS_OPTS(stops_write_opts, wopts,
 		   .format = a->json ? STOPS_FORMAT_JSON : STOPS_FORMAT_TEXT);
 	struct stops_check_result *res = NULL;
@@ -287,7 +349,7 @@ static int run_check(const struct stops_model *m, const struct args *a)
 
 	ret = stops_model__check(m, &opts, &res, &err);
 	if (!ret) {
-		compatible = !res->nr_errors;
+		compatible = !res->incompatible;
 		ret = stops_check_result__write(res, stdout, &wopts, &err);
 	}
 	stops_check_result__free(res);
@@ -342,7 +404,9 @@ int main(int argc, char **argv)
 	ret = stops_object__open_file(a.obj, &opts, &obj, &err);
 	if (ret)
 		return fail(a.obj, err.msg[0] ? err.msg : strerror(-ret));
-	if (!strcmp(a.cmd, "check"))
+	if (!strcmp(a.cmd, "check") && a.nr_kernel)
+		ret = run_matrix(stops_object__model(obj), &a);
+	else if (!strcmp(a.cmd, "check"))
 		ret = run_check(stops_object__model(obj), &a);
 	else
 		ret = run_emit(stops_object__model(obj), &a);

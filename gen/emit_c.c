@@ -136,6 +136,16 @@ static int claim_idents(struct emit *e, const char *guard)
 	for (size_t i = 0; !ret && i < sizeof(helper_idents) / sizeof(char *);
 	     i++)
 		ret = claim_fmt(e, "%s", helper_idents[i], "", "");
+	/*
+	 * emit_embed.c's names, taken with or without --embed: turning it on
+	 * must not rename an enumerator macro a loader already uses.
+	 */
+	if (!ret)
+		ret = claim_fmt(e, "%s__embedded_bytes", obj, "", "");
+	if (!ret)
+		ret = claim_fmt(e, "%s__open_embedded", obj, "", "");
+	if (!ret)
+		ret = claim_fmt(e, "__STOPS_SHADOW_EMBED_%s", obj, "", "");
 	for (uint32_t k = 0; !ret && k < model->nr_aggrs; k++) {
 		const struct stops_aggr *a = model->aggrs[k];
 

@@ -343,6 +343,13 @@ int kernel_btf__find_struct(struct kernel_btf *k, const char *name,
 			    const struct kernel_btf_src **src, uint32_t *id,
 			    struct stops_err *err)
 {
+	return kernel_btf__find(k, name, BTF_KIND_STRUCT, src, id, err);
+}
+
+int kernel_btf__find(struct kernel_btf *k, const char *name, int kind,
+		     const struct kernel_btf_src **src, uint32_t *id,
+		     struct stops_err *err)
+{
 	int32_t tid;
 	int ret;
 
@@ -357,7 +364,11 @@ int kernel_btf__find_struct(struct kernel_btf *k, const char *name,
 				return 1;
 		}
 		/* base types come first in every source: base, then own */
-		tid = own_struct(k, &k->srcs[i], name);
+		if (kind == BTF_KIND_STRUCT)
+			tid = own_struct(k, &k->srcs[i], name);
+		else
+			tid = btf__find_by_name_kind(k->srcs[i].btf, name,
+						     kind);
 		if (tid > 0) {
 			*src = &k->srcs[i];
 			*id = (uint32_t)tid;

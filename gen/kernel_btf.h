@@ -54,6 +54,10 @@ int kernel_btf__open(struct kernel_btf *k, struct arena *a,
 int kernel_btf__find_struct(struct kernel_btf *k, const char *name,
 			    const struct kernel_btf_src **src, uint32_t *id,
 			    struct stops_err *err);
+/* The same for a type of any BTF kind (kfuncs: BTF_KIND_FUNC). */
+int kernel_btf__find(struct kernel_btf *k, const char *name, int kind,
+		     const struct kernel_btf_src **src, uint32_t *id,
+		     struct stops_err *err);
 /*
  * btf__find_by_name_kind(btf, name, BTF_KIND_STRUCT) for a btf of k
  * (a module's searches the base first, as libbpf does), through the

@@ -304,7 +304,12 @@ static int place_progs(const struct elf_sec *sec, struct map_build *maps,
 	if (!sorted)
 		return -ENOMEM;
 	memcpy(sorted, maps, n * sizeof(*sorted));
-	qsort(sorted, n, sizeof(*sorted), cmp_build);
+	/* clang's DATASEC lists them by offset already: sort only if not. */
+	for (uint32_t i = 1; i < n; i++)
+		if (cmp_build(&sorted[i - 1], &sorted[i]) > 0) {
+			qsort(sorted, n, sizeof(*sorted), cmp_build);
+			break;
+		}
 	for (uint32_t i = 1; i < n; i++)
 		if (sorted[i].map->sec_off <
 		    sorted[i - 1].map->sec_off + sorted[i - 1].map->size) {
@@ -696,6 +701,19 @@ void stops_object__free(struct stops_object *obj)
 const struct stops_model *stops_object__model(const struct stops_object *obj)
 {
 	return &obj->model;
+}
+
+/*
+ * The check reads programs' instructions and the license, which the model
+ * does not keep. A model only ever lives inside its object (callers never
+ * allocate one), so the object is found from it.
+ */
+const struct bpf_elf *model__elf(const struct stops_model *m)
+{
+	const struct stops_object *obj = (const struct stops_object *)(const void
+			*)((const char *)m - offsetof(struct stops_object, model));
+
+	return &obj->elf;
 }
 
 static bool has_suffix(const char *s, size_t len, const char *suf)

@@ -306,7 +306,8 @@ STOPS_API int stops_model__emit_dump(const struct stops_model *model, FILE *out,
 
 enum stops_check_severity {
 	STOPS_CHECK_NOTE,
-	STOPS_CHECK_ERROR, /* the kernel or libbpf refuses the map */
+	STOPS_CHECK_ERROR,   /* the kernel or libbpf refuses the map */
+	STOPS_CHECK_WARNING, /* it loads, but types disagree: a latent bug */
 };
 
 /*
@@ -330,6 +331,8 @@ struct stops_check_map {
 	uint32_t nr_notes;
 	uint32_t nr_findings;
 	const struct stops_check_finding *findings;
+	uint32_t nr_warnings;
+	bool incompatible; /* errors, or warnings with strict */
 };
 
 /* What stops_model__check() found: versioned data, read only. */
@@ -343,12 +346,17 @@ struct stops_check_result {
 	const struct stops_check_map *maps;
 	uint32_t nr_errors;
 	uint32_t nr_notes;
+	uint32_t nr_warnings;
+	bool strict;
+	/* the verdict: load or attach fails (errors), or warnings with strict */
+	bool incompatible;
 };
 
 struct stops_check_opts {
 	size_t sz;
 	const char *const *kernel_btf; /* NULL/0: /sys/kernel/btf */
 	size_t nr_kernel_btf;
+	bool strict; /* warnings make the object incompatible */
 	size_t : 0;
 };
 
@@ -368,6 +376,17 @@ STOPS_API int stops_check_result__write(const struct stops_check_result *res,
 					FILE *out,
 					const struct stops_write_opts *opts,
 					struct stops_err *err);
+/*
+ * Several kernels at once: res[i] is the check of one object against
+ * kernel labels[i] (labels may be NULL: each result's first kernel BTF
+ * names it). Written as a matrix, map x kernel: the verdict, the errors
+ * and warnings per kernel, and for each member the kernels that lack it;
+ * or as one JSON document. Since STOPS_GEN_1.1.
+ */
+STOPS_API int stops_check_results__write(
+	const struct stops_check_result *const *res, const char *const *labels,
+	size_t nr, FILE *out, const struct stops_write_opts *opts,
+	struct stops_err *err);
 
 #ifdef __cplusplus
 }

@@ -73,17 +73,20 @@ char *arena_strdup(struct arena *a, const char *s)
 /* printf into the arena, or into malloc'ed memory when a is NULL */
 static char *vformat(struct arena *a, const char *fmt, va_list ap)
 {
+	char buf[256]; /* most names: one vsnprintf instead of two */
 	va_list again;
 	char *p;
 	int len;
 
 	va_copy(again, ap);
-	len = vsnprintf(NULL, 0, fmt, again);
+	len = vsnprintf(buf, sizeof(buf), fmt, again);
 	va_end(again);
 	if (len < 0)
 		return NULL;
 	p = a ? arena_alloc(a, (size_t)len + 1) : malloc((size_t)len + 1);
-	if (p)
+	if (p && (size_t)len < sizeof(buf))
+		memcpy(p, buf, (size_t)len + 1);
+	else if (p)
 		vsnprintf(p, (size_t)len + 1, fmt, ap);
 	return p;
 }
@@ -313,6 +316,16 @@ void htab_free(struct htab *h)
 {
 	free(h->slots);
 	memset(h, 0, sizeof(*h));
+}
+
+void str_hash_init(uint64_t key[2])
+{
+	hash_key(key);
+}
+
+uint32_t str_hash(const uint64_t key[2], const char *s)
+{
+	return (uint32_t)siphash(key, (const unsigned char *)s, strlen(s));
 }
 
 int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)

@@ -63,6 +63,10 @@ int htab_add(struct htab *h, uint64_t key, void *val, bool str_key);
 void *htab_get(const struct htab *h, uint64_t key, bool str_key);
 void htab_free(struct htab *h);
 
+/* htab's keyed string hash, for a table of one's own (e.g. in an arena). */
+void str_hash_init(uint64_t key[2]);
+uint32_t str_hash(const uint64_t key[2], const char *s);
+
 /* Set of strings, for generated type and member names. */
 struct name_set {
 	struct htab h;

@@ -5,6 +5,7 @@
  * on error, and the report writer reading only that result.
  * Usage: check_api OBJDIR BTFDIR (BTFDIR made by check.setup).
  */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +115,65 @@ static void walk(const char *objdir, const char *kbtf)
 	stops_object__free(o);
 }
 
+/*
+ * Warnings and --strict, and several kernels written at once: r_unused
+ * (a warning only) against the minimal kernel with and without strict.
+ */
+static void strict_and_matrix(const char *objdir, const char *kbtf)
+{
+	const char *paths[] = { kbtf };
+	const char *labels[] = { "lax", "strict" };
+	STOPS_OPTS(stops_check_opts, lax, .kernel_btf = paths,
+		   .nr_kernel_btf = 1);
+	STOPS_OPTS(stops_check_opts, strict, .kernel_btf = paths,
+		   .nr_kernel_btf = 1, .strict = true);
+	STOPS_OPTS(stops_write_opts, json, .format = STOPS_FORMAT_JSON);
+	struct stops_check_result *res[2] = { NULL, NULL };
+	struct stops_object *o = NULL;
+	struct stops_err err = { "" };
+	char path[4096], *buf = NULL;
+	size_t size = 0;
+	FILE *out;
+
+	snprintf(path, sizeof(path), "%s/r_unused.bpf.o", objdir);
+	if (stops_object__open_file(path, NULL, &o, &err) ||
+	    stops_model__check(stops_object__model(o), &lax, &res[0], &err) ||
+	    stops_model__check(stops_object__model(o), &strict, &res[1],
+			       &err)) {
+		EXPECT(0, "strict: %s", err.msg);
+		goto out;
+	}
+	EXPECT(res[0]->nr_warnings == 1 && !res[0]->nr_errors &&
+		       !res[0]->incompatible && !res[0]->strict,
+	       "lax: %u warnings, %u errors, incompatible %d",
+	       res[0]->nr_warnings, res[0]->nr_errors, res[0]->incompatible);
+	EXPECT(res[1]->nr_warnings == 1 && res[1]->incompatible &&
+		       res[1]->maps[0].incompatible && res[1]->strict,
+	       "strict: incompatible %d", res[1]->incompatible);
+	EXPECT(find(res[0], "prog-unused") &&
+		       find(res[0], "prog-unused")->severity ==
+			       STOPS_CHECK_WARNING,
+	       "no prog-unused warning");
+	out = open_memstream(&buf, &size);
+	EXPECT(out && !stops_check_results__write(
+			      (const struct stops_check_result *const *)res,
+			      labels, 2, out, &json, &err),
+	       "results__write: %s", err.msg);
+	if (out)
+		fclose(out);
+	EXPECT(buf && strstr(buf, "\"label\": \"strict\"") &&
+		       strstr(buf, "\"compatible\": false"),
+	       "matrix JSON: %s", buf ? buf : "(none)");
+	EXPECT(stops_check_results__write(NULL, NULL, 0, stdout, NULL,
+					  &err) == -EINVAL,
+	       "no results accepted");
+out:
+	free(buf);
+	stops_check_result__free(res[0]);
+	stops_check_result__free(res[1]);
+	stops_object__free(o);
+}
+
 int main(int argc, char **argv)
 {
 	struct stops_err err = { "" };
@@ -146,6 +206,7 @@ int main(int argc, char **argv)
 	EXPECT(stops_model__check(NULL, NULL, NULL, &err) == -EINVAL,
 	       "NULL model accepted");
 	walk(argv[1], minimal);
+	strict_and_matrix(argv[1], minimal);
 	if (!access(copy, R_OK)) {
 		ret = check(argv[1], "ok", copy, false, &len, &err);
 		EXPECT(ret == 0, "ok vs saved vmlinux: %d, want 0", ret);

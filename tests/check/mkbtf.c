@@ -4,10 +4,13 @@
  *   mkbtf minimal OUT       a "kernel" with only a small tcp_congestion_ops
  *                           (no set_state, no owner), and a stops_val_ops
  *                           whose scalars test value checks; with wrappers
+ *                           and struct bpf_struct_ops_link (a 6.4+ kernel)
+ *   mkbtf minimal-nolink OUT  the same without links (a kernel before 6.4)
  *   mkbtf module BASE OUT   a module's split BTF on top of BASE defining
  *                           struct stops_test_ops and its value wrapper
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -92,10 +95,14 @@ static int add_val_ops(struct btf *btf, const struct ids *t)
 	return add_wrapper(btf, "stops_val_ops", ops, 32, t->i32);
 }
 
-static int build_minimal(struct btf *btf)
+/* links: a kernel with struct_ops links (6.4+), else an older one */
+static int build_minimal(struct btf *btf, bool links)
 {
 	struct ids t;
 	int uint, sock, ret;
+
+	if (links && btf__add_struct(btf, "bpf_struct_ops_link", 0) < 0)
+		return -EINVAL;
 
 	uint = btf__add_int(btf, "unsigned int", 4, 0);
 	t.u32 = btf__add_typedef(btf, "u32", uint);
@@ -154,15 +161,17 @@ int main(int argc, char **argv)
 	struct btf *base = NULL, *btf = NULL;
 	int ret = -EINVAL;
 
-	if (argc == 3 && !strcmp(argv[1], "minimal")) {
+	if (argc == 3 && (!strcmp(argv[1], "minimal") ||
+			  !strcmp(argv[1], "minimal-nolink"))) {
 		btf = btf__new_empty();
-		ret = btf ? build_minimal(btf) : -ENOMEM;
+		ret = btf ? build_minimal(btf, !strcmp(argv[1], "minimal"))
+			  : -ENOMEM;
 	} else if (argc == 4 && !strcmp(argv[1], "module")) {
 		base = btf__parse(argv[2], NULL);
 		btf = base ? btf__new_empty_split(base) : NULL;
 		ret = btf ? build_module(btf, base) : -errno;
 	} else {
-		fprintf(stderr, "usage: mkbtf minimal OUT | mkbtf module BASE OUT\n");
+		fprintf(stderr, "usage: mkbtf minimal|minimal-nolink OUT | mkbtf module BASE OUT\n");
 		return 2;
 	}
 	if (ret >= 0)

@@ -39,11 +39,14 @@ def objects(valid, bad_dir, build_dir):
                 os.path.getsize(p) <= MAX_SEED):
             yield p
     for root, dirs, files in os.walk(build_dir):
+        # bazel: an output root whose runfiles links may dangle
         dirs[:] = sorted(x for x in dirs
-                         if x not in ('objs', 'seeds', 'corpus', 'out'))
+                         if x not in ('objs', 'seeds', 'corpus', 'out',
+                                      'bazel'))
         for f in sorted(files):
             p = os.path.join(root, f)
-            if f.endswith('.bpf.o') and os.path.getsize(p) <= MAX_SEED:
+            if (f.endswith('.bpf.o') and os.path.isfile(p) and
+                    os.path.getsize(p) <= MAX_SEED):
                 yield p
 
 

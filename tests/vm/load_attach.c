@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * load_attach: what the kernel does with a BPF object as compiled: open it,
- * bpf_object__load() it, attach every struct_ops map, detach, close. This is
- * the "real" side of the kernel matrix (`check` promises exit 3 exactly when
+ * bpf_object__load() it (programs no map refers to not autoloaded, as
+ * autoload_referenced.h says), attach every struct_ops map, detach, close.
+ * This is the "real" side of the kernel matrix (`check` promises exit 3 exactly when
  * this fails). One line per object on stdout:
  *
  *   @@REAL <name> ok
@@ -18,6 +19,8 @@
 #include <string.h>
 
 #include <bpf/libbpf.h>
+
+#include "autoload_referenced.h"
 
 static char first_warn[256];
 
@@ -63,6 +66,7 @@ static int try_object(const char *path)
 			strerror(errno));
 		return -1;
 	}
+	autoload_referenced_only(obj, NULL);
 	err = bpf_object__load(obj);
 	if (err) {
 		printf("@@REAL %s fail load: %s: %s\n", name, strerror(-err),

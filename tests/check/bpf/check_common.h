@@ -23,7 +23,12 @@ typedef __u8 u8;
 
 struct sock;
 
-char _license[] SEC("license") = "GPL";
+#ifndef CHECK_LICENSE
+#define CHECK_LICENSE "GPL"
+#endif
+#ifndef CHECK_NO_LICENSE
+char _license[] SEC("license") = CHECK_LICENSE;
+#endif
 
 /* The members every test flavor starts with, as the kernel declares them. */
 #define CHECK_CA_PROGS							\

@@ -9,7 +9,14 @@
  */
 #define SEC(s) __attribute__((section(s), used))
 
-enum names_a { FOO = 1, m__names_ops = 5, AT = 6 };
+enum names_a {
+	FOO = 1,
+	m__names_ops = 5,
+	AT = 6,
+	/* the macros would be --embed's names__open_embedded, ... */
+	open_embedded = 7,
+	embedded_bytes = 8,
+};
 enum names_b { FOOB = 2, FOO_B_DUMMY = 9 };
 enum names_c { names_c__FOO = 3, names_b__FOO = 4 };
 /* names_b's FOO: clang refuses two FOO in one unit; mkobj.py renames FOOB */

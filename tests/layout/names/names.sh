@@ -26,6 +26,7 @@ python3 "$src/mkobj.py" "$work/names0.bpf.o" "$work/names.bpf.o" || exit 1
 long=$(printf '%0300d' 0 | tr 0 n)
 "$tool" "$work/names.bpf.o" --name "${long}_a" -o "$work/la.shadow.h" || exit 1
 "$tool" "$work/names.bpf.o" --name "${long}_b" -o "$work/lb.shadow.h" || exit 1
+"$tool" "$work/names.bpf.o" --name emb --embed -o "$work/emb.shadow.h" || exit 1
 huge=$(printf '%05000d' 0 | tr 0 h)
 "$tool" "$work/names.bpf.o" --name "$huge" -o "$work/huge.shadow.h" || exit 1
 
@@ -50,6 +51,12 @@ grep -q '^#define names__m__names_ops_2 5U' "$h" &&
 	grep -q '^#define names__m__names_ops names_m_names_ops' "$h" &&
 	ok "enumerator m__names_ops yields to the bpftool alias" ||
 	bad "enumerator vs alias"
+for h2 in names emb; do
+	grep -q "^#define ${h2}__open_embedded_2 7U" "$work/$h2.shadow.h" &&
+		grep -q "^#define ${h2}__embedded_bytes_2 8U" "$work/$h2.shadow.h" &&
+		ok "$h2: enumerators open_embedded, embedded_bytes yield to --embed's helpers" ||
+		bad "$h2: enumerators vs --embed's helpers"
+done
 grep -q '^#define STOPS_SHADOW__AT_2 6U' "$work/ss.shadow.h" &&
 	ok "--name STOPS_SHADOW: enumerator AT yields to the helper" ||
 	bad "--name STOPS_SHADOW: enumerator AT"
@@ -76,6 +83,7 @@ cat >"$work/use.c" <<'EOC'
 #ifndef STOPS_SHADOW_NO_LIBBPF
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
+#include "emb.shadow.h"
 #endif
 #include "names.shadow.h"
 #include "ss.shadow.h"
