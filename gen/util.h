@@ -49,6 +49,7 @@ void ptr_vec_free(struct ptr_vec *v);
 struct htab_slot {
 	uint64_t key; /* type id, or the string's address */
 	void *val;
+	uint32_t hash; /* key_hash(key): growing does not hash again */
 };
 
 struct htab {
