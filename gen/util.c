@@ -2,6 +2,7 @@
 /* Memory arena, pointer vectors, hash table, errors and identifier helpers. */
 #define _GNU_SOURCE /* getrandom */
 #include <ctype.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <sys/random.h>
 #include <time.h>
@@ -70,17 +71,68 @@ char *arena_strdup(struct arena *a, const char *s)
 	return p;
 }
 
+/*
+ * Formats made of %s and %u (unsigned int) only, the names' formats,
+ * without vsnprintf's parsing: the length, or -1 for any other
+ * conversion. Only cap - 1 bytes and the NUL are written; a length of cap
+ * or more did not fit (as vsnprintf).
+ */
+static int format_su(char *buf, size_t cap, const char *fmt, va_list ap)
+{
+	size_t len = 0;
+
+	for (const char *p = fmt; *p; p++) {
+		char num[10];
+		const char *s = p;
+		size_t n = 1;
+
+		if (*p == '%' && p[1] == 's') {
+			s = va_arg(ap, const char *);
+			s = s ? s : "(null)"; /* as glibc's printf */
+			n = strlen(s);
+			p++;
+		} else if (*p == '%' && p[1] == 'u') {
+			unsigned int v = va_arg(ap, unsigned int);
+
+			n = 0;
+			do {
+				num[sizeof(num) - ++n] = (char)('0' + v % 10);
+				v /= 10;
+			} while (v);
+			s = num + sizeof(num) - n;
+			p++;
+		} else if (*p == '%' && p[1] == '%') {
+			p++;
+		} else if (*p == '%') {
+			return -1;
+		}
+		if (len + n < cap)
+			memcpy(buf + len, s, n);
+		len += n;
+		if (len > INT_MAX)
+			return -1;
+	}
+	if (len < cap)
+		buf[len] = '\0';
+	return (int)len;
+}
+
 /* printf into the arena, or into malloc'ed memory when a is NULL */
 static char *vformat(struct arena *a, const char *fmt, va_list ap)
 {
-	char buf[256]; /* most names: one vsnprintf instead of two */
+	char buf[256]; /* most names: formatted once, here */
 	va_list again;
 	char *p;
 	int len;
 
 	va_copy(again, ap);
-	len = vsnprintf(buf, sizeof(buf), fmt, again);
+	len = format_su(buf, sizeof(buf), fmt, again);
 	va_end(again);
+	if (len < 0) {
+		va_copy(again, ap);
+		len = vsnprintf(buf, sizeof(buf), fmt, again);
+		va_end(again);
+	}
 	if (len < 0)
 		return NULL;
 	p = a ? arena_alloc(a, (size_t)len + 1) : malloc((size_t)len + 1);
