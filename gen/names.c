@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* Names: reserved identifiers, the generator's own prefixes, guard hashes. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,15 +10,93 @@ static const char *const reserved[] = {
 #include "reserved_names.inc"
 };
 
+#define NR_RESERVED (sizeof(reserved) / sizeof(reserved[0]))
+
 static int cmp_name(const void *key, const void *elem)
 {
 	return strcmp(key, *(const char *const *)elem);
 }
 
+/*
+ * A 5,000-map header asks about ~40,000 names; bsearch costs a dozen
+ * strcmp each. From the LAZY_AFTER-th question on, a hash table of the
+ * names answers instead, built once per process (~150,000 instructions,
+ * too many for a small object's few dozen questions). The table is
+ * fixed and its hash public: a name from a hostile object can only land
+ * on one of its clusters, all of them short.
+ */
+#define LAZY_AFTER 256
+#define TABLE_CAP  (2u << (32 - __builtin_clz((unsigned int)NR_RESERVED)))
+
+_Static_assert(NR_RESERVED < 65536, "slot indexes are 16 bits");
+
+/* Length and the first and last 8 bytes: ~20 instructions at any length. */
+static uint32_t reserved_hash(const char *s, size_t len)
+{
+	uint64_t head = 0, tail = 0;
+
+	if (len >= 8) {
+		memcpy(&head, s, 8);
+		memcpy(&tail, s + len - 8, 8);
+	} else {
+		for (size_t i = 0; i < len; i++)
+			head = head << 8 | (unsigned char)s[i];
+	}
+	return (uint32_t)(((head * 0x9e3779b97f4a7c15ull) ^
+			   ((tail + len) * 0xc2b2ae3d27d4eb4full)) >>
+			  32);
+}
+
+/* A slot: the hash's top 16 bits, then index + 1 (0: empty). */
+static _Atomic(uint32_t *) table;
+static atomic_uint questions;
+
+static uint32_t *build_table(void)
+{
+	uint32_t *t = calloc(TABLE_CAP, sizeof(*t)), *old = NULL;
+
+	if (!t)
+		return NULL;
+	for (uint32_t i = 0; i < NR_RESERVED; i++) {
+		uint32_t h = reserved_hash(reserved[i], strlen(reserved[i]));
+		uint32_t k = h & (TABLE_CAP - 1);
+
+		while (t[k])
+			k = (k + 1) & (TABLE_CAP - 1);
+		t[k] = (h & 0xffff0000u) | (i + 1);
+	}
+	/* two threads may both build: one table stays, the other goes */
+	if (!atomic_compare_exchange_strong(&table, &old, t)) {
+		free(t);
+		return old;
+	}
+	return t;
+}
+
+static bool table_has(const uint32_t *t, const char *name)
+{
+	size_t len = strlen(name);
+	uint32_t h = reserved_hash(name, len);
+
+	for (uint32_t k = h & (TABLE_CAP - 1); t[k];
+	     k = (k + 1) & (TABLE_CAP - 1))
+		if ((t[k] & 0xffff0000u) == (h & 0xffff0000u) &&
+		    !strcmp(reserved[(t[k] & 0xffff) - 1], name))
+			return true;
+	return false;
+}
+
 bool names__is_reserved(const char *name)
 {
-	return bsearch(name, reserved, sizeof(reserved) / sizeof(reserved[0]),
-		       sizeof(reserved[0]), cmp_name) != NULL;
+	uint32_t *t = atomic_load(&table);
+
+	if (!t && atomic_fetch_add_explicit(&questions, 1,
+					    memory_order_relaxed) >= LAZY_AFTER)
+		t = build_table();
+	if (t)
+		return table_has(t, name);
+	return bsearch(name, reserved, NR_RESERVED, sizeof(reserved[0]),
+		       cmp_name) != NULL;
 }
 
 /* Prefixes of the member names layout.c and emit_c.c generate. */
