@@ -32,6 +32,9 @@ struct emit {
 	/* file-scope identifiers the header defines (macros, functions) */
 	struct name_set idents;
 	struct arena arena;
+	/* layout_facts() of the last layout asked about (maps share one) */
+	const struct stops_aggr *facts_of;
+	unsigned int facts;
 	/* names cut for string literals, and the error */
 	char lit[2][NAMES_MAX_LITERAL + 1];
 	struct stops_err *err;
@@ -44,10 +47,10 @@ struct emit {
  * rename (enumerator macros, the least important names) the first free
  * name_2, name_3, ... is taken; otherwise a clash is a one-line error.
  */
-static int claim_ident(struct emit *e, const char *name, bool rename,
-		       const char **out)
+static int claim_arena_ident(struct emit *e, const char *name, bool rename,
+			     const char **out)
 {
-	const char *c = arena_strdup(&e->arena, name);
+	const char *c = name;
 	int ret;
 
 	for (uint32_t n = 2; c; n++) {
@@ -69,18 +72,22 @@ static int claim_ident(struct emit *e, const char *name, bool rename,
 	return -ENOMEM;
 }
 
+static int claim_ident(struct emit *e, const char *name, bool rename,
+		       const char **out)
+{
+	const char *c = arena_strdup(&e->arena, name);
+
+	return c ? claim_arena_ident(e, c, rename, out) : -ENOMEM;
+}
+
+/* The name is formatted into the arena, where the claimed names stay. */
 static int claim_fmt(struct emit *e, const char *fmt, const char *a,
 		     const char *b, const char *c)
 {
-	char *name = str_printf(fmt, a, b, c);
+	const char *name = arena_printf(&e->arena, fmt, a, b, c);
 	const char *got;
-	int ret;
 
-	if (!name)
-		return -ENOMEM;
-	ret = claim_ident(e, name, false, &got);
-	free(name);
-	return ret;
+	return name ? claim_arena_ident(e, name, false, &got) : -ENOMEM;
 }
 
 /* The helpers every shadow header shares (see helpers[] below). */
@@ -127,6 +134,14 @@ static int nested_aliases(struct emit *e, const struct stops_aggr *own,
 			  const char *map_shadow, const char *owner,
 			  bool claim);
 
+enum layout_fact {
+	LAYOUT_BITS = 1,       /* accessors: a bitfield in STOPS_BITS bytes */
+	LAYOUT_NAMED_SUBS = 2, /* nested_aliases() has names to give */
+	LAYOUT_BTF_DIFFER = 4, /* btf_names_differ() */
+};
+
+static unsigned int layout_facts(struct emit *e, const struct stops_aggr *a);
+
 static int claim_idents(struct emit *e, const char *guard)
 {
 	const struct stops_model *model = e->model;
@@ -154,7 +169,7 @@ static int claim_idents(struct emit *e, const char *guard)
 
 		for (int i = 0; i < 3 && !ret; i++)
 			ret = claim_fmt(e, "%s%s", a->c_name, suffix[i], "");
-		if (!ret)
+		if (!ret && layout_facts(e, a) & LAYOUT_BITS)
 			ret = claim_accessors(e, a, a->c_name);
 	}
 	for (uint32_t k = 0; !ret && k < model->nr_maps; k++) {
@@ -170,7 +185,8 @@ static int claim_idents(struct emit *e, const char *guard)
 						     "__from_object"};
 
 		ret = claim_fmt(e, "%s__%s__%s", obj, m->name, m->type_name);
-		if (!ret && m->type->same_layout)
+		if (!ret && m->type->same_layout &&
+		    layout_facts(e, m->type) & LAYOUT_NAMED_SUBS)
 			ret = nested_aliases(e, m->type->same_layout,
 					     m->shadow_name,
 					     m->type->same_layout->c_name,
@@ -199,13 +215,17 @@ static const char *lit(struct emit *e, int i, const char *s)
  */
 static void comment_text(struct emit *e, const char *s)
 {
+	const char *run = s; /* bytes as they are, copied at once */
+
 	for (; *s; s++) {
 		if (*s == '*' || *s == '\\' || *s == '?' || *s < 0x20 ||
-		    *s > 0x7e)
+		    *s > 0x7e) {
+			out_mem(e->o, run, (size_t)(s - run));
 			out_printf(e->o, "\\x%02x", (unsigned char)*s);
-		else
-			out_char(e->o, *s);
+			run = s + 1;
+		}
 	}
+	out_mem(e->o, run, (size_t)(s - run));
 }
 
 static const char *aggr_kw(const struct stops_aggr *a)
@@ -485,6 +505,51 @@ static bool btf_names_differ(const struct stops_aggr *a)
 	return false;
 }
 
+/* Whether claim_accessors() and emit_bit_accessors() find a bitfield. */
+static bool has_bit_accessors(const struct stops_aggr *a)
+{
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		const struct stops_member *m = &a->members[i];
+
+		if (!m->c_name && m->aggr && m->kind != STOPS_ARRAY) {
+			if (has_bit_accessors(m->aggr))
+				return true;
+		} else if (m->storage) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Whether nested_aliases() finds a named nested type. */
+static bool has_named_subs(const struct stops_aggr *a)
+{
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		const struct stops_aggr *sub = a->members[i].aggr;
+
+		if (sub && (sub->c_name || has_named_subs(sub)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * What the walks over a's members find depends on its layout only: found
+ * once for maps sharing it, not once per map.
+ */
+static unsigned int layout_facts(struct emit *e, const struct stops_aggr *a)
+{
+	const struct stops_aggr *owner = layout_owner(a);
+
+	if (e->facts_of != owner) {
+		e->facts_of = owner;
+		e->facts = (has_bit_accessors(owner) ? LAYOUT_BITS : 0) |
+			   (has_named_subs(owner) ? LAYOUT_NAMED_SUBS : 0) |
+			   (btf_names_differ(owner) ? LAYOUT_BTF_DIFFER : 0);
+	}
+	return e->facts;
+}
+
 /*
  * Calls fn(e, prefix, name, offset, arg) for each entry of a's list; a
  * non-zero return stops the walk and is returned. The one walk serves
@@ -645,7 +710,7 @@ static void emit_bit_accessors(struct emit *e, const struct stops_aggr *a,
 static int emit_assert_matches(struct emit *e, const struct stops_map *map)
 {
 	const struct stops_aggr *a = map->type, *owner = layout_owner(a);
-	bool differ = btf_names_differ(owner);
+	bool differ = layout_facts(e, owner) & LAYOUT_BTF_DIFFER;
 	int ret = 0;
 
 	out_printf(e->o,
@@ -995,7 +1060,8 @@ static int emit_header(struct emit *e)
 			return ret;
 		if (e->map)
 			emit_bpftool_alias(e);
-		if (e->map && a->same_layout) {
+		if (e->map && a->same_layout &&
+		    layout_facts(e, a) & LAYOUT_NAMED_SUBS) {
 			ret = nested_aliases(e, a->same_layout, a->c_name,
 					     a->same_layout->c_name, false);
 			if (ret)
@@ -1004,7 +1070,8 @@ static int emit_header(struct emit *e)
 		ret = emit_asserts(e, a);
 		if (ret)
 			return ret;
-		emit_bit_accessors(e, a, a->c_name, aggr_kw(a));
+		if (layout_facts(e, a) & LAYOUT_BITS)
+			emit_bit_accessors(e, a, a->c_name, aggr_kw(a));
 	}
 	for (uint32_t k = 0; k < model->nr_maps; k++) {
 		ret = emit_assert_matches(e, &model->maps[k]);
