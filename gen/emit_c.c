@@ -146,7 +146,15 @@ static int claim_idents(struct emit *e, const char *guard)
 {
 	const struct stops_model *model = e->model;
 	const char *obj = model->obj_name;
-	int ret = claim_fmt(e, "%s", guard, "", "");
+	/* ~20 names of the header, then 3 a type and 4 a map (a hint) */
+	uint64_t n = 20 + 3 * (uint64_t)model->nr_aggrs +
+		     4 * (uint64_t)model->nr_maps;
+	int ret = name_set_reserve(&e->idents, n < UINT32_MAX / 2
+						       ? (uint32_t)n
+						       : UINT32_MAX / 2);
+
+	if (!ret)
+		ret = claim_fmt(e, "%s", guard, "", "");
 
 	for (size_t i = 0; !ret && i < sizeof(helper_idents) / sizeof(char *);
 	     i++)

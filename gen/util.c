@@ -330,43 +330,63 @@ static uint32_t key_hash(const struct htab *h, uint64_t key, bool str_key)
 }
 
 /* Equal keys; for strings the stored hash rules most others out first. */
-static bool slot_eq(const struct htab_slot *slot, uint64_t key, uint32_t hash,
-		    bool str_key)
+static bool slot_eq(const struct htab *h, uint32_t k, uint64_t key,
+		    uint32_t hash, bool str_key)
 {
 	if (str_key)
-		return slot->hash == hash &&
-		       !strcmp((const char *)(uintptr_t)slot->key,
+		return h->hashes[k] == hash &&
+		       !strcmp((const char *)(uintptr_t)h->slots[k].key,
 			       (const char *)(uintptr_t)key);
-	return slot->key == key;
+	return h->slots[k].key == key;
 }
 
-/* Slots keep their hash: growing moves them without hashing again. */
-static int htab_grow(struct htab *h)
+static bool htab_full(uint32_t len, uint32_t cap)
 {
-	uint32_t cap = h->cap ? h->cap * 2 : 16;
-	struct htab_slot *slots;
+	return len >= cap - cap / 4;
+}
 
-	if (cap < h->cap)
-		return -ENOMEM;
-	slots = calloc(cap, sizeof(*slots));
+/* To cap slots (a power of two); string keys move by their stored hash. */
+static int htab_resize(struct htab *h, uint32_t cap, bool str_key)
+{
+	size_t per = sizeof(*h->slots) + (str_key ? sizeof(*h->hashes) : 0);
+	struct htab_slot *slots = calloc(cap, per);
+	uint32_t *hashes = str_key ? (uint32_t *)(slots + cap) : NULL;
+
 	if (!slots)
 		return -ENOMEM;
 	if (!h->cap)
 		hash_key(h->key);
 	for (uint32_t i = 0; i < h->cap; i++) {
-		uint32_t k;
+		uint32_t k, hash;
 
 		if (!h->slots[i].val)
 			continue;
-		for (k = h->slots[i].hash & (cap - 1); slots[k].val;
+		hash = str_key ? h->hashes[i]
+			       : key_hash(h, h->slots[i].key, false);
+		for (k = hash & (cap - 1); slots[k].val;
 		     k = (k + 1) & (cap - 1))
 			;
 		slots[k] = h->slots[i];
+		if (hashes)
+			hashes[k] = hash;
 	}
 	free(h->slots);
 	h->slots = slots;
+	h->hashes = hashes;
 	h->cap = cap;
 	return 0;
+}
+
+int htab_reserve(struct htab *h, uint32_t n, bool str_key)
+{
+	uint32_t cap = h->cap ? h->cap : 16;
+
+	while (htab_full(n, cap)) {
+		if (cap > UINT32_MAX / 2)
+			return -ENOMEM;
+		cap *= 2;
+	}
+	return cap == h->cap ? 0 : htab_resize(h, cap, str_key);
 }
 
 void *htab_get(const struct htab *h, uint64_t key, bool str_key)
@@ -378,7 +398,7 @@ void *htab_get(const struct htab *h, uint64_t key, bool str_key)
 	hash = key_hash(h, key, str_key);
 	for (uint32_t k = hash & (h->cap - 1); h->slots[k].val;
 	     k = (k + 1) & (h->cap - 1))
-		if (slot_eq(&h->slots[k], key, hash, str_key))
+		if (slot_eq(h, k, key, hash, str_key))
 			return h->slots[k].val;
 	return NULL;
 }
@@ -387,16 +407,19 @@ int htab_add(struct htab *h, uint64_t key, void *val, bool str_key)
 {
 	uint32_t k, hash;
 
-	if (h->len * 2 >= h->cap && htab_grow(h))
+	if (htab_full(h->len, h->cap) &&
+	    (h->cap > UINT32_MAX / 2 ||
+	     htab_resize(h, h->cap ? h->cap * 2 : 16, str_key)))
 		return -ENOMEM;
 	hash = key_hash(h, key, str_key);
 	for (k = hash & (h->cap - 1); h->slots[k].val;
 	     k = (k + 1) & (h->cap - 1))
-		if (slot_eq(&h->slots[k], key, hash, str_key))
+		if (slot_eq(h, k, key, hash, str_key))
 			return -EEXIST;
 	h->slots[k].key = key;
 	h->slots[k].val = val;
-	h->slots[k].hash = hash;
+	if (str_key)
+		h->hashes[k] = hash;
 	h->len++;
 	return 0;
 }

@@ -43,17 +43,20 @@ int ptr_vec_push(struct ptr_vec *v, void *p);
 void ptr_vec_free(struct ptr_vec *v);
 
 /*
- * One open-addressing hash table (linear probing) for two key kinds:
- * strings (not copied) and BTF type ids. A slot is used when val is set.
+ * One open-addressing hash table (linear probing, at most 3/4 full) for
+ * two key kinds: strings (not copied) and BTF type ids. A slot is used
+ * when val is set.
  */
 struct htab_slot {
 	uint64_t key; /* type id, or the string's address */
 	void *val;
-	uint32_t hash; /* key_hash(key): growing does not hash again */
 };
 
 struct htab {
 	struct htab_slot *slots;
+	/* string keys: each slot's key_hash(), so that growing does not
+	 * hash again and probes compare it before strcmp; NULL for ids */
+	uint32_t *hashes;
 	uint32_t cap;
 	uint32_t len;
 	uint64_t key[2]; /* SipHash key, set with the first slots */
@@ -62,6 +65,9 @@ struct htab {
 /* 0 when added, -EEXIST when key is present (its value kept), -ENOMEM. */
 int htab_add(struct htab *h, uint64_t key, void *val, bool str_key);
 void *htab_get(const struct htab *h, uint64_t key, bool str_key);
+/* Room for n keys in all, made at once (growing step by step touches
+ * twice the memory); 0 or -ENOMEM. */
+int htab_reserve(struct htab *h, uint32_t n, bool str_key);
 void htab_free(struct htab *h);
 
 /* htab's keyed string hash, for a table of one's own (e.g. in an arena). */
@@ -78,6 +84,12 @@ static inline int name_set_add(struct name_set *set, const char *name)
 {
 	return htab_add(&set->h, (uintptr_t)name, (void *)(uintptr_t)name,
 			true);
+}
+
+/* Room for n names in all: see htab_reserve(). */
+static inline int name_set_reserve(struct name_set *set, uint32_t n)
+{
+	return htab_reserve(&set->h, n, true);
 }
 
 static inline void name_set_free(struct name_set *set)
