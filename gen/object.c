@@ -408,6 +408,43 @@ static int copy_vec(struct arena *a, struct ptr_vec *v, void ***out,
 }
 
 /*
+ * A program by its name's address: maps name a handful of programs
+ * thousands of times, by the programs' own strings (in the image), so
+ * most lookups need no hashing. Only the first program of each name is
+ * listed, the one the lookup by name finds.
+ */
+struct prog_at {
+	const char *name;
+	struct stops_program *prog;
+};
+
+static int cmp_prog_at(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)((const struct prog_at *)a)->name;
+	uintptr_t y = (uintptr_t)((const struct prog_at *)b)->name;
+
+	return x < y ? -1 : x > y;
+}
+
+static struct stops_program *prog_at_addr(const struct prog_at *at, uint32_t n,
+					  const char *name)
+{
+	uint32_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (at[mid].name == name)
+			return at[mid].prog;
+		if ((uintptr_t)at[mid].name < (uintptr_t)name)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+/*
  * The object's struct_ops programs, with what libbpf's
  * bpf_object_adjust_struct_ops_autoload() makes of their autoload: a
  * program named by some map's slot is loaded when one of those maps is
@@ -420,12 +457,15 @@ static int build_progs(struct stops_object *obj, struct stops_err *err)
 	const struct bpf_elf *e = &obj->elf;
 	struct stops_program *progs, *p;
 	struct htab by_name = {0};
+	struct prog_at *at;
+	uint32_t nr_at = 0;
 	int ret = -ENOMEM;
 
 	progs = arena_calloc(&obj->arena, e->nr_progs ? e->nr_progs : 1,
 			     sizeof(*progs));
-	if (!progs)
-		return -ENOMEM;
+	at = malloc((e->nr_progs ? e->nr_progs : 1) * sizeof(*at));
+	if (!progs || !at)
+		goto out;
 	for (uint32_t i = 0; i < e->nr_progs; i++) {
 		progs[i] = (struct stops_program){
 			.name = e->progs[i].name,
@@ -438,15 +478,22 @@ static int build_progs(struct stops_object *obj, struct stops_err *err)
 		/* two programs of one name: libbpf keeps both; so do we */
 		if (ret && ret != -EEXIST)
 			goto out;
+		if (!ret)
+			at[nr_at++] =
+				(struct prog_at){progs[i].name, &progs[i]};
 	}
+	qsort(at, nr_at, sizeof(*at), cmp_prog_at);
 	for (uint32_t i = 0; i < m->nr_maps; i++) {
 		const struct stops_map *map = &m->maps[i];
 
 		for (uint32_t k = 0; k < map->type->nr_slots; k++) {
 			if (!map->progs[k].name)
 				continue;
-			p = htab_get(&by_name, (uintptr_t)map->progs[k].name,
-				     true);
+			p = prog_at_addr(at, nr_at, map->progs[k].name);
+			if (!p)
+				p = htab_get(&by_name,
+					     (uintptr_t)map->progs[k].name,
+					     true);
 			if (!p) {
 				ret = stops_errf(
 					err, -EINVAL,
@@ -466,6 +513,7 @@ static int build_progs(struct stops_object *obj, struct stops_err *err)
 	ret = 0;
 out:
 	htab_free(&by_name);
+	free(at);
 	return ret;
 }
 
@@ -710,8 +758,10 @@ const struct stops_model *stops_object__model(const struct stops_object *obj)
  */
 const struct bpf_elf *model__elf(const struct stops_model *m)
 {
-	const struct stops_object *obj = (const struct stops_object *)(const void
-			*)((const char *)m - offsetof(struct stops_object, model));
+	const struct stops_object *obj =
+		(const struct stops_object
+			 *)(const void *)((const char *)m -
+					  offsetof(struct stops_object, model));
 
 	return &obj->elf;
 }
