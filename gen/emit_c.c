@@ -22,6 +22,9 @@ struct body {
 	size_t *slot_at; /* where each slot's comment goes, owner->nr_slots */
 };
 
+/* the longest escaped text comment_text() remembers */
+#define COMMENT_MEMO_LEN 128
+
 struct emit {
 	const struct stops_model *model;
 	const struct stops_map *map; /* whose type is being emitted, or NULL */
@@ -32,6 +35,13 @@ struct emit {
 	/* file-scope identifiers the header defines (macros, functions) */
 	struct name_set idents;
 	struct arena arena;
+	/* comment_text() of a few strings: program sections, over and over */
+	struct comment_memo {
+		const char *s; /* NULL: empty */
+		size_t len;
+		char text[COMMENT_MEMO_LEN];
+	} memo[8];
+	unsigned int memo_next; /* the entry a new string replaces */
 	/* layout_facts() of the last layout asked about (maps share one) */
 	const struct stops_aggr *facts_of;
 	unsigned int facts;
@@ -221,19 +231,55 @@ static const char *lit(struct emit *e, int i, const char *s)
  * byte; '*', '/' next to each other would end or nest the comment, and
  * '\' and '?' (trigraphs) are spelled as escapes too.
  */
-static void comment_text(struct emit *e, const char *s)
+static void comment_text_to(struct out *o, const char *s)
 {
 	const char *run = s; /* bytes as they are, copied at once */
 
 	for (; *s; s++) {
 		if (*s == '*' || *s == '\\' || *s == '?' || *s < 0x20 ||
 		    *s > 0x7e) {
-			out_mem(e->o, run, (size_t)(s - run));
-			out_printf(e->o, "\\x%02x", (unsigned char)*s);
+			out_mem(o, run, (size_t)(s - run));
+			out_printf(o, "\\x%02x", (unsigned char)*s);
 			run = s + 1;
 		}
 	}
-	out_mem(e->o, run, (size_t)(s - run));
+	out_mem(o, run, (size_t)(s - run));
+}
+
+/*
+ * Every map's comments repeat a few program sections: their escaped text
+ * is kept for the last 8 strings (by address, when short) and copied.
+ */
+static void comment_text(struct emit *e, const char *s)
+{
+	struct comment_memo *m;
+	size_t i = 0;
+
+	for (m = e->memo; m < e->memo + 8; m++) {
+		if (m->s == s) {
+			out_mem(e->o, m->text, m->len);
+			return;
+		}
+	}
+	comment_text_to(e->o, s);
+	m = &e->memo[e->memo_next++ % 8];
+	m->s = NULL;
+	for (const char *p = s; *p && i + 4 <= sizeof(m->text); p++) {
+		if (*p == '*' || *p == '\\' || *p == '?' || *p < 0x20 ||
+		    *p > 0x7e) {
+			m->text[i++] = '\\';
+			m->text[i++] = 'x';
+			m->text[i++] =
+				"0123456789abcdef"[(unsigned char)*p >> 4];
+			m->text[i++] = "0123456789abcdef"[*p & 15];
+		} else {
+			m->text[i++] = *p;
+		}
+		if (!p[1]) {
+			m->s = s;
+			m->len = i;
+		}
+	}
 }
 
 static const char *aggr_kw(const struct stops_aggr *a)
