@@ -245,6 +245,29 @@ static struct map_build *map_at(struct map_build *maps, uint32_t n,
 }
 
 /*
+ * map_at() for relocations, which come in offset order: the map of the
+ * one before, or the next, is checked before a search.
+ */
+static struct map_build *map_near(struct map_build *maps, uint32_t n,
+				  uint32_t off, uint32_t *hint)
+{
+	struct map_build *mb;
+
+	for (uint32_t i = *hint; i < n && i <= *hint + 1; i++) {
+		const struct stops_map *m = maps[i].map;
+
+		if (off >= m->sec_off && off - m->sec_off < m->size) {
+			*hint = i;
+			return &maps[i];
+		}
+	}
+	mb = map_at(maps, n, off);
+	if (mb)
+		*hint = (uint32_t)(mb - maps);
+	return mb;
+}
+
+/*
  * The member at a byte offset of the map's struct: members (padding too)
  * are in bit order, so a binary search, not a scan per relocation.
  */
@@ -296,6 +319,7 @@ static int place_progs(const struct elf_sec *sec, struct map_build *maps,
 		       uint32_t n, struct stops_err *err)
 {
 	struct map_build *sorted;
+	uint32_t hint = 0;
 	int ret = 0;
 
 	/* Overlap is checked with or without relocations: two maps over
@@ -320,7 +344,7 @@ static int place_progs(const struct elf_sec *sec, struct map_build *maps,
 		}
 	for (uint32_t i = 0; i < sec->nr_relocs && !ret; i++) {
 		const struct elf_reloc *r = &sec->relocs[i];
-		struct map_build *mb = map_at(sorted, n, r->offset);
+		struct map_build *mb = map_near(sorted, n, r->offset, &hint);
 
 		if (!mb) {
 			ret = stops_errf(
