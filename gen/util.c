@@ -86,12 +86,18 @@ static int format_su(char *buf, size_t cap, const char *fmt, va_list ap)
 		const char *s = p;
 		size_t n = 1;
 
-		if (*p == '%' && p[1] == 's') {
+		if (*p != '%') {
+			if (len + 1 < cap)
+				buf[len] = *p;
+			len++;
+			continue;
+		}
+		if (p[1] == 's') {
 			s = va_arg(ap, const char *);
 			s = s ? s : "(null)"; /* as glibc's printf */
 			n = strlen(s);
 			p++;
-		} else if (*p == '%' && p[1] == 'u') {
+		} else if (p[1] == 'u') {
 			unsigned int v = va_arg(ap, unsigned int);
 
 			n = 0;
@@ -101,9 +107,9 @@ static int format_su(char *buf, size_t cap, const char *fmt, va_list ap)
 			} while (v);
 			s = num + sizeof(num) - n;
 			p++;
-		} else if (*p == '%' && p[1] == '%') {
+		} else if (p[1] == '%') {
 			p++;
-		} else if (*p == '%') {
+		} else {
 			return -1;
 		}
 		if (len + n < cap)
