@@ -501,9 +501,13 @@ static void emit_same_layout(struct emit *e, const struct stops_aggr *a)
 
 		if (m->kind != STOPS_FUNC_PTR || !p->name)
 			continue;
-		out_printf(e->o, "\n *\t%s: ", m->c_name);
+		/* thousands of maps: no format to parse for these lines */
+		out_lit(e->o, "\n *\t");
+		out_str(e->o, m->c_name);
+		out_lit(e->o, ": ");
 		comment_text(e, p->sec);
-		out_printf(e->o, ": %s", p->name);
+		out_lit(e->o, ": ");
+		out_str(e->o, p->name);
 	}
 	out_printf(e->o, "\n */\n#define %s %s\n\n", a->c_name, owner->c_name);
 }

@@ -43,6 +43,9 @@ static inline void out_mem(struct out *o, const char *s, size_t n)
 	out_mem_slow(o, s, n);
 }
 
+/* A string literal, its length known at compile time (memcpy inlined). */
+#define out_lit(o, s) out_mem((o), "" s, sizeof(s) - 1)
+
 /* Bytes written so far (memory mode: offset into mem after a flush). */
 static inline size_t out_pos(const struct out *o)
 {
