@@ -84,11 +84,6 @@ void out_mem_slow(struct out *o, const char *s, size_t n)
 	}
 }
 
-void out_str(struct out *o, const char *s)
-{
-	out_mem(o, s, strlen(s));
-}
-
 void out_u64(struct out *o, uint64_t v)
 {
 	char tmp[20];

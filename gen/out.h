@@ -24,7 +24,6 @@ int out_flush(struct out *o);
 void out_rewind(struct out *o);
 void out_free(struct out *o);
 void out_mem_slow(struct out *o, const char *s, size_t n);
-void out_str(struct out *o, const char *s);
 void out_u64(struct out *o, uint64_t v);
 /*
  * printf into the buffer: %s and %u take a fast path, any other
@@ -41,6 +40,11 @@ static inline void out_mem(struct out *o, const char *s, size_t n)
 		return;
 	}
 	out_mem_slow(o, s, n);
+}
+
+static inline void out_str(struct out *o, const char *s)
+{
+	out_mem(o, s, strlen(s));
 }
 
 /* A string literal, its length known at compile time (memcpy inlined). */
