@@ -22,17 +22,15 @@ struct arena_block {
 
 #define ARENA_BLOCK (64 * 1024)
 
-void *arena_alloc(struct arena *a, size_t size)
+/* size bytes at a multiple of align (a power of two, at most max_align_t) */
+static void *arena_take(struct arena *a, size_t size, size_t align)
 {
 	struct arena_block *b = a->head;
-	size_t need =
-		(size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	size_t at = b ? (b->used + align - 1) & ~(align - 1) : 0;
 	void *p;
 
-	if (need < size)
-		return NULL;
-	if (!b || b->cap - b->used < need) {
-		size_t cap = need > ARENA_BLOCK ? need : ARENA_BLOCK;
+	if (!b || at > b->cap || b->cap - at < size) {
+		size_t cap = size > ARENA_BLOCK ? size : ARENA_BLOCK;
 
 		if (cap > SIZE_MAX - sizeof(*b))
 			return NULL;
@@ -43,10 +41,22 @@ void *arena_alloc(struct arena *a, size_t size)
 		b->cap = cap;
 		b->next = a->head;
 		a->head = b;
+		at = 0;
 	}
-	p = (char *)b->data + b->used;
-	b->used += need;
+	p = (char *)b->data + at;
+	b->used = at + size;
 	return p;
+}
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	return arena_take(a, size, sizeof(max_align_t));
+}
+
+/* Strings need no alignment: names packed, not 16 bytes apart. */
+static char *arena_str(struct arena *a, size_t size)
+{
+	return arena_take(a, size, 1);
 }
 
 void *arena_calloc(struct arena *a, size_t n, size_t size)
@@ -64,7 +74,7 @@ void *arena_calloc(struct arena *a, size_t n, size_t size)
 char *arena_strdup(struct arena *a, const char *s)
 {
 	size_t len = strlen(s) + 1;
-	char *p = arena_alloc(a, len);
+	char *p = arena_str(a, len);
 
 	if (p)
 		memcpy(p, s, len);
@@ -141,7 +151,7 @@ static char *vformat(struct arena *a, const char *fmt, va_list ap)
 	}
 	if (len < 0)
 		return NULL;
-	p = a ? arena_alloc(a, (size_t)len + 1) : malloc((size_t)len + 1);
+	p = a ? arena_str(a, (size_t)len + 1) : malloc((size_t)len + 1);
 	if (p && (size_t)len < sizeof(buf))
 		memcpy(p, buf, (size_t)len + 1);
 	else if (p)
@@ -497,7 +507,7 @@ bool is_comment_safe(const char *s)
 char *c_ident(struct arena *a, const char *s)
 {
 	size_t len = strlen(s);
-	char *p = arena_alloc(a, len + 2), *q;
+	char *p = arena_str(a, len + 2), *q;
 
 	if (!p)
 		return NULL;
