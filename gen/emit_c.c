@@ -922,23 +922,23 @@ static int nested_aliases(struct emit *e, const struct stops_aggr *own,
 
 	for (uint32_t i = 0; i < own->nr_members && !ret; i++) {
 		const struct stops_aggr *sub = own->members[i].aggr;
-		char *name;
-		const char *got;
+		const char *name, *got;
 
 		if (!sub)
 			continue;
-		if (sub->c_name) {
-			/* nested names start with the owner's: path names */
-			name = str_printf("%s%s", map_shadow,
-					  sub->c_name + strlen(owner));
-			if (!name)
-				return -ENOMEM;
-			if (claim)
-				ret = claim_ident(e, name, false, &got);
-			else
-				out_printf(e->o, "#define %s %s\n", name,
-					   sub->c_name);
-			free(name);
+		/* nested names start with the owner's: path names */
+		if (sub->c_name && claim) {
+			name = arena_printf(&e->arena, "%s%s", map_shadow,
+					    sub->c_name + strlen(owner));
+			ret = name ? claim_arena_ident(e, name, false, &got)
+				   : -ENOMEM;
+		} else if (sub->c_name) {
+			out_lit(e->o, "#define ");
+			out_str(e->o, map_shadow);
+			out_str(e->o, sub->c_name + strlen(owner));
+			out_char(e->o, ' ');
+			out_str(e->o, sub->c_name);
+			out_char(e->o, '\n');
 		}
 		if (!ret)
 			ret = nested_aliases(e, sub, map_shadow, owner, claim);
