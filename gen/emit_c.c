@@ -33,7 +33,7 @@ struct emit {
 	struct out *file;
 	struct body body;
 	/* file-scope identifiers the header defines (macros, functions) */
-	struct name_set idents;
+	struct pair_set idents;
 	struct arena arena;
 	/* comment_text() of a few strings: program sections, over and over */
 	struct comment_memo {
@@ -57,6 +57,14 @@ struct emit {
  * rename (enumerator macros, the least important names) the first free
  * name_2, name_3, ... is taken; otherwise a clash is a one-line error.
  */
+static int name_taken(struct emit *e, const char *name)
+{
+	return stops_errf(
+		e->err, -EINVAL,
+		"generated name %.64s%s is taken twice (by a macro of the included headers or another generated name); rename the object with --name",
+		name, strlen(name) > 64 ? "..." : "");
+}
+
 static int claim_arena_ident(struct emit *e, const char *name, bool rename,
 			     const char **out)
 {
@@ -64,8 +72,9 @@ static int claim_arena_ident(struct emit *e, const char *name, bool rename,
 	int ret;
 
 	for (uint32_t n = 2; c; n++) {
-		ret = names__is_reserved(c) ? -EEXIST
-					    : name_set_add(&e->idents, c);
+		ret = names__is_reserved(c)
+			      ? -EEXIST
+			      : pair_set_add(&e->idents, c, strlen(c), c, "");
 		if (ret != -EEXIST) {
 			if (ret)
 				return ret;
@@ -73,13 +82,35 @@ static int claim_arena_ident(struct emit *e, const char *name, bool rename,
 			return 0;
 		}
 		if (!rename)
-			return stops_errf(
-				e->err, -EINVAL,
-				"generated name %.64s%s is taken twice (by a macro of the included headers or another generated name); rename the object with --name",
-				name, strlen(name) > 64 ? "..." : "");
+			return name_taken(e, name);
 		c = arena_printf(&e->arena, "%s_%u", name, n);
 	}
 	return -ENOMEM;
+}
+
+/*
+ * Claims head followed by tail, kept as the two pointers (the model's
+ * names and literals, which outlive the emission): most names are a
+ * type's or a map's and a suffix, and need no copy of their own.
+ */
+static int claim_pair(struct emit *e, const char *head, const char *tail)
+{
+	size_t n = strlen(head), len = n + strlen(tail);
+	char buf[256], *name = len < sizeof(buf) ? buf : malloc(len + 1);
+	int ret;
+
+	if (!name)
+		return -ENOMEM;
+	memcpy(name, head, n);
+	memcpy(name + n, tail, len - n + 1);
+	ret = names__is_reserved(name)
+		      ? -EEXIST
+		      : pair_set_add(&e->idents, name, len, head, tail);
+	if (ret == -EEXIST)
+		ret = name_taken(e, name);
+	if (name != buf)
+		free(name);
+	return ret;
 }
 
 static int claim_ident(struct emit *e, const char *name, bool rename,
@@ -90,13 +121,19 @@ static int claim_ident(struct emit *e, const char *name, bool rename,
 	return c ? claim_arena_ident(e, c, rename, out) : -ENOMEM;
 }
 
-/* The name is formatted into the arena, where the claimed names stay. */
+/*
+ * "%s%s" is claimed as its two strings (see claim_pair: a and b must
+ * outlive the emission); any other name is formatted into the arena,
+ * where it stays.
+ */
 static int claim_fmt(struct emit *e, const char *fmt, const char *a,
 		     const char *b, const char *c)
 {
-	const char *name = arena_printf(&e->arena, fmt, a, b, c);
-	const char *got;
+	const char *name, *got;
 
+	if (!strcmp(fmt, "%s%s"))
+		return claim_pair(e, a, b);
+	name = arena_printf(&e->arena, fmt, a, b, c);
 	return name ? claim_arena_ident(e, name, false, &got) : -ENOMEM;
 }
 
@@ -159,7 +196,7 @@ static int claim_idents(struct emit *e, const char *guard)
 	/* ~20 names of the header, then 3 a type and 4 a map (a hint) */
 	uint64_t n = 20 + 3 * (uint64_t)model->nr_aggrs +
 		     4 * (uint64_t)model->nr_maps;
-	int ret = name_set_reserve(&e->idents, n < UINT32_MAX / 2
+	int ret = pair_set_reserve(&e->idents, n < UINT32_MAX / 2
 						       ? (uint32_t)n
 						       : UINT32_MAX / 2);
 
@@ -922,16 +959,13 @@ static int nested_aliases(struct emit *e, const struct stops_aggr *own,
 
 	for (uint32_t i = 0; i < own->nr_members && !ret; i++) {
 		const struct stops_aggr *sub = own->members[i].aggr;
-		const char *name, *got;
 
 		if (!sub)
 			continue;
 		/* nested names start with the owner's: path names */
 		if (sub->c_name && claim) {
-			name = arena_printf(&e->arena, "%s%s", map_shadow,
-					    sub->c_name + strlen(owner));
-			ret = name ? claim_arena_ident(e, name, false, &got)
-				   : -ENOMEM;
+			ret = claim_pair(e, map_shadow,
+					 sub->c_name + strlen(owner));
 		} else if (sub->c_name) {
 			out_lit(e->o, "#define ");
 			out_str(e->o, map_shadow);
@@ -1177,7 +1211,7 @@ int stops_model__emit_c(const struct stops_model *model, FILE *out,
 		ret = -EIO;
 out:
 	name_set_free(&e->enum_names);
-	name_set_free(&e->idents);
+	pair_set_free(&e->idents);
 	arena_free(&e->arena);
 	if (e->body.text)
 		out_free(e->body.text);

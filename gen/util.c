@@ -446,6 +446,83 @@ void htab_free(struct htab *h)
 	memset(h, 0, sizeof(*h));
 }
 
+static int pair_set_resize(struct pair_set *set, uint32_t cap)
+{
+	size_t per = sizeof(*set->slots) + sizeof(*set->hashes);
+	struct pair_slot *slots = calloc(cap, per);
+	uint32_t *hashes = (uint32_t *)(slots + cap);
+
+	if (!slots)
+		return -ENOMEM;
+	if (!set->cap)
+		hash_key(set->key);
+	for (uint32_t i = 0; i < set->cap; i++) {
+		uint32_t k;
+
+		if (!set->slots[i].head)
+			continue;
+		for (k = set->hashes[i] & (cap - 1); slots[k].head;
+		     k = (k + 1) & (cap - 1))
+			;
+		slots[k] = set->slots[i];
+		hashes[k] = set->hashes[i];
+	}
+	free(set->slots);
+	set->slots = slots;
+	set->hashes = hashes;
+	set->cap = cap;
+	return 0;
+}
+
+int pair_set_reserve(struct pair_set *set, uint32_t n)
+{
+	uint32_t cap = set->cap ? set->cap : 16;
+
+	while (htab_full(n, cap)) {
+		if (cap > UINT32_MAX / 2)
+			return -ENOMEM;
+		cap *= 2;
+	}
+	return cap == set->cap ? 0 : pair_set_resize(set, cap);
+}
+
+/* Whether name (len bytes) is head followed by tail. */
+static bool pair_eq(const char *name, size_t len, const char *head,
+		    const char *tail)
+{
+	size_t n = strlen(head);
+
+	return n <= len && !memcmp(name, head, n) && !strcmp(name + n, tail);
+}
+
+int pair_set_add(struct pair_set *set, const char *name, size_t len,
+		 const char *head, const char *tail)
+{
+	uint32_t k, hash;
+
+	if (htab_full(set->len, set->cap) &&
+	    (set->cap > UINT32_MAX / 2 ||
+	     pair_set_resize(set, set->cap ? set->cap * 2 : 16)))
+		return -ENOMEM;
+	hash = (uint32_t)siphash(set->key, (const unsigned char *)name, len);
+	for (k = hash & (set->cap - 1); set->slots[k].head;
+	     k = (k + 1) & (set->cap - 1))
+		if (set->hashes[k] == hash &&
+		    pair_eq(name, len, set->slots[k].head, set->slots[k].tail))
+			return -EEXIST;
+	set->slots[k].head = head;
+	set->slots[k].tail = tail;
+	set->hashes[k] = hash;
+	set->len++;
+	return 0;
+}
+
+void pair_set_free(struct pair_set *set)
+{
+	free(set->slots);
+	memset(set, 0, sizeof(*set));
+}
+
 void str_hash_init(uint64_t key[2])
 {
 	hash_key(key);

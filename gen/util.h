@@ -97,6 +97,36 @@ static inline void name_set_free(struct name_set *set)
 	htab_free(&set->h);
 }
 
+/*
+ * Set of names each kept as two pointers, head and tail (the name is
+ * head followed by tail; tail "" for a whole name): thousands of names
+ * like "<shadow>__MEMBERS" without a copy of each. The strings must
+ * outlive the set.
+ */
+struct pair_slot {
+	const char *head;
+	const char *tail;
+};
+
+struct pair_set {
+	struct pair_slot *slots; /* used when head is set */
+	uint32_t *hashes;	 /* each slot's name hashed */
+	uint32_t cap;
+	uint32_t len;
+	uint64_t key[2];
+};
+
+/*
+ * name: head and tail joined, len bytes, as the caller has it at hand
+ * (hashed and compared; not kept). 0 when added, -EEXIST when the name is
+ * in the set, -ENOMEM.
+ */
+int pair_set_add(struct pair_set *set, const char *name, size_t len,
+		 const char *head, const char *tail);
+/* Room for n names in all, made at once; 0 or -ENOMEM. */
+int pair_set_reserve(struct pair_set *set, uint32_t n);
+void pair_set_free(struct pair_set *set);
+
 /* BTF type id -> pointer, for what is built once per type. */
 struct id_map {
 	struct htab h;
