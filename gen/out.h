@@ -32,10 +32,48 @@ void out_u64(struct out *o, uint64_t v);
 void out_printf(struct out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * Up to 32 bytes as two pairs of overlapping 8-byte (or 4-byte) moves:
+ * most pieces of a header are names and short literals, and a memcpy call
+ * costs more than the copy.
+ */
+static inline void out_copy_small(char *d, const char *s, size_t n)
+{
+	uint64_t a, b, c, e;
+	uint32_t x, y;
+
+	if (n >= 16) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + 8, 8);
+		memcpy(&c, s + n - 16, 8);
+		memcpy(&e, s + n - 8, 8);
+		memcpy(d, &a, 8);
+		memcpy(d + 8, &b, 8);
+		memcpy(d + n - 16, &c, 8);
+		memcpy(d + n - 8, &e, 8);
+	} else if (n >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + n - 8, 8);
+		memcpy(d, &a, 8);
+		memcpy(d + n - 8, &b, 8);
+	} else if (n >= 4) {
+		memcpy(&x, s, 4);
+		memcpy(&y, s + n - 4, 4);
+		memcpy(d, &x, 4);
+		memcpy(d + n - 4, &y, 4);
+	} else {
+		for (size_t i = 0; i < n; i++)
+			d[i] = s[i];
+	}
+}
+
 static inline void out_mem(struct out *o, const char *s, size_t n)
 {
 	if (n <= sizeof(o->buf) && o->len <= sizeof(o->buf) - n) {
-		memcpy(o->buf + o->len, s, n);
+		if (n <= 32)
+			out_copy_small(o->buf + o->len, s, n);
+		else
+			memcpy(o->buf + o->len, s, n);
 		o->len += n;
 		return;
 	}
