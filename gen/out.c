@@ -20,6 +20,7 @@ void out_init(struct out *o, FILE *f)
 	o->mem = NULL;
 	o->mem_len = 0;
 	o->mem_cap = 0;
+	memset(o->fmts, 0, sizeof(o->fmts));
 }
 
 /* Memory mode: start over, keeping the allocation. */
@@ -124,17 +125,71 @@ static void out_vprintf_slow(struct out *o, const char *fmt, va_list ap)
 }
 
 /*
- * Emitters print millions of lines made of %s and %u (uint32_t): those
- * are appended directly, without vsnprintf's parsing and locking; from
- * the first other conversion on, vsnprintf formats the rest.
+ * fmt split at its conversions, kept by fmt's address (emitters pass
+ * literals): NULL when fmt has another conversion than %s, %u, %%, more
+ * than OUT_FMT_SEGS of them, or is longer than 65535 bytes.
  */
-void out_printf(struct out *o, const char *fmt, ...)
+static const struct out_fmt *fmt_parse(struct out *o, const char *fmt)
 {
+	uintptr_t at = (uintptr_t)fmt;
+	struct out_fmt *f = &o->fmts[(at ^ at >> 5 ^ at >> 10) % OUT_FMTS];
+	struct out_fmt t; /* into f only when complete */
+	const char *p = fmt, *pct;
+	uint8_t nr = 0;
+
+	if (f->fmt == fmt)
+		return f;
+	for (;; nr++) {
+		if (nr == OUT_FMT_SEGS)
+			return NULL;
+		pct = strchr(p, '%');
+		if (!pct)
+			pct = p + strlen(p);
+		if (pct - fmt > UINT16_MAX ||
+		    (*pct && pct[1] != 's' && pct[1] != 'u' && pct[1] != '%'))
+			return NULL;
+		t.seg[nr].at = (uint16_t)(p - fmt);
+		t.seg[nr].len = (uint16_t)(pct - p);
+		t.seg[nr].conv = *pct ? pct[1] : 0;
+		if (!*pct)
+			break;
+		p = pct + 2;
+	}
+	t.nr = nr + 1;
+	t.fmt = fmt;
+	memcpy(f, &t, sizeof(t));
+	return f;
+}
+
+/*
+ * Emitters print millions of lines made of %s and %u (uint32_t): those
+ * are appended directly, without vsnprintf's parsing and locking, from
+ * the format split once (fmt_parse); from the first other conversion on,
+ * vsnprintf formats the rest.
+ */
+void out_printf_lit(struct out *o, const char *fmt, ...)
+{
+	const struct out_fmt *f = fmt_parse(o, fmt);
 	const char *p = fmt, *pct, *arg;
 	va_list ap;
 
 	va_start(ap, fmt);
-	while ((pct = strchr(p, '%'))) {
+	for (uint8_t i = 0; f && i < f->nr; i++) {
+		out_mem(o, fmt + f->seg[i].at, f->seg[i].len);
+		switch (f->seg[i].conv) {
+		case 's':
+			arg = va_arg(ap, const char *);
+			out_str(o, arg ? arg : "(null)");
+			break;
+		case 'u':
+			out_u64(o, va_arg(ap, unsigned int));
+			break;
+		case '%':
+			out_char(o, '%');
+			break;
+		}
+	}
+	while (!f && (pct = strchr(p, '%'))) {
 		out_mem(o, p, (size_t)(pct - p));
 		p = pct + 2;
 		switch (pct[1]) {
@@ -157,6 +212,7 @@ void out_printf(struct out *o, const char *fmt, ...)
 			return;
 		}
 	}
-	out_str(o, p);
+	if (!f)
+		out_str(o, p);
 	va_end(ap);
 }

@@ -9,6 +9,19 @@
 #include <string.h>
 
 /* Buffered emitter output; the first write error sticks in err. */
+/* out_printf's formats, parsed once: literal pieces and conversions. */
+#define OUT_FMT_SEGS 12
+#define OUT_FMTS     32
+
+struct out_fmt {
+	const char *fmt; /* NULL: an empty entry */
+	uint8_t nr;
+	struct {
+		uint16_t at, len; /* the literal before the conversion */
+		char conv; /* 's', 'u', '%', or 0 after the last literal */
+	} seg[OUT_FMT_SEGS];
+};
+
 struct out {
 	FILE *f; /* NULL: memory mode, text collects in mem */
 	size_t len;
@@ -16,6 +29,7 @@ struct out {
 	char *mem;
 	size_t mem_len;
 	size_t mem_cap;
+	struct out_fmt fmts[OUT_FMTS]; /* by the format's address */
 	char buf[64 * 1024];
 };
 
@@ -28,8 +42,11 @@ void out_u64(struct out *o, uint64_t v);
 /*
  * printf into the buffer: %s and %u take a fast path, any other
  * conversion is formatted by vsnprintf, so what compiles prints right.
+ * The format must be a string literal (the macro refuses anything else):
+ * it is parsed once and found again by its address.
  */
-void out_printf(struct out *o, const char *fmt, ...)
+#define out_printf(o, ...) out_printf_lit((o), "" __VA_ARGS__)
+void out_printf_lit(struct out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
