@@ -272,10 +272,21 @@ static struct map_build *map_near(struct map_build *maps, uint32_t n,
  * are in bit order, so a binary search, not a scan per relocation.
  */
 static const struct stops_member *member_at(const struct stops_aggr *a,
-					    uint32_t bit)
+					    uint32_t bit, uint32_t *hint)
 {
 	uint32_t lo = 0, hi = a->nr_members;
 
+	/* a map's relocations come in offset order: the member sought is
+	 * usually a few after the last one found */
+	if (*hint < hi && a->members[*hint].bit_offset < bit) {
+		for (lo = *hint + 1; lo < hi && lo <= *hint + 8; lo++)
+			if (a->members[lo].bit_offset >= bit)
+				break;
+		if (lo > *hint + 8)
+			lo = 0;
+		else
+			hi = lo;
+	}
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
 
@@ -285,16 +296,19 @@ static const struct stops_member *member_at(const struct stops_aggr *a,
 			hi = mid;
 	}
 	for (; lo < a->nr_members && a->members[lo].bit_offset == bit; lo++)
-		if (a->members[lo].kind != STOPS_PADDING)
+		if (a->members[lo].kind != STOPS_PADDING) {
+			*hint = lo;
 			return &a->members[lo];
+		}
 	return NULL;
 }
 
 static int place_prog(const struct elf_sec *sec, const struct elf_reloc *r,
-		      struct map_build *mb, struct stops_err *err)
+		      struct map_build *mb, uint32_t *hint,
+		      struct stops_err *err)
 {
 	uint32_t moff = r->offset - mb->map->sec_off;
-	const struct stops_member *m = member_at(mb->aggr, moff * 8);
+	const struct stops_member *m = member_at(mb->aggr, moff * 8, hint);
 
 	if (m && m->kind == STOPS_FUNC_PTR) {
 		mb->progs[m->slot].name = r->prog;
@@ -319,7 +333,7 @@ static int place_progs(const struct elf_sec *sec, struct map_build *maps,
 		       uint32_t n, struct stops_err *err)
 {
 	struct map_build *sorted;
-	uint32_t hint = 0;
+	uint32_t hint = 0, member_hint = 0;
 	int ret = 0;
 
 	/* Overlap is checked with or without relocations: two maps over
@@ -353,7 +367,7 @@ static int place_progs(const struct elf_sec *sec, struct map_build *maps,
 				sec->name, r->offset);
 			break;
 		}
-		ret = place_prog(sec, r, mb, err);
+		ret = place_prog(sec, r, mb, &member_hint, err);
 	}
 out:
 	free(sorted);
