@@ -272,8 +272,11 @@ static uint64_t siphash(const uint64_t k[2], const unsigned char *p, size_t len)
 		SIPROUND;
 		v0 ^= m;
 	}
-	for (size_t j = tail; j-- > 0;)
-		b |= (uint64_t)p[i + j] << (8 * j);
+	if (tail && len >= 8) /* the last word, its first bytes shifted out */
+		b |= le64(p + len - 8) >> (8 * (8 - tail));
+	else
+		for (size_t j = tail; j-- > 0;)
+			b |= (uint64_t)p[i + j] << (8 * j);
 	v3 ^= b;
 	SIPROUND;
 	v0 ^= b;
