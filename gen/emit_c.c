@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit_fit.h"
 #include "names.h"
 #include "out.h"
 #include "util.h"
@@ -136,6 +137,8 @@ static int claim_idents(struct emit *e, const char *guard)
 	for (size_t i = 0; !ret && i < sizeof(helper_idents) / sizeof(char *);
 	     i++)
 		ret = claim_fmt(e, "%s", helper_idents[i], "", "");
+	for (size_t i = 0; !ret && i < emit_fit_nr_idents; i++)
+		ret = claim_fmt(e, "%s", emit_fit_idents[i], "", "");
 	/*
 	 * emit_embed.c's names, taken with or without --embed: turning it on
 	 * must not rename an enumerator macro a loader already uses.
@@ -167,7 +170,8 @@ static int claim_idents(struct emit *e, const char *guard)
 				m->name, NAMES_MAX_LITERAL);
 		static const char *const suffix[] = {"__ASSERT_MATCHES",
 						     "__from_map",
-						     "__from_object"};
+						     "__from_object",
+						     EMIT_FIT_SUFFIX};
 
 		ret = claim_fmt(e, "%s__%s__%s", obj, m->name, m->type_name);
 		if (!ret && m->type->same_layout)
@@ -175,7 +179,7 @@ static int claim_idents(struct emit *e, const char *guard)
 					     m->shadow_name,
 					     m->type->same_layout->c_name,
 					     true);
-		for (int i = 0; i < 3 && !ret; i++)
+		for (int i = 0; i < 4 && !ret; i++)
 			ret = claim_fmt(e, "%s%s", m->shadow_name, suffix[i],
 					"");
 	}
@@ -905,7 +909,12 @@ static const char helpers[] =
 	"#endif\n\n"
 	"#if !defined(STOPS_SHADOW_NO_LIBBPF) && !defined(STOPS_SHADOW__INITIAL_VALUE)\n"
 	"#define STOPS_SHADOW__INITIAL_VALUE\n"
-	"/* The initial value of struct_ops map name, if it has size bytes. */\n"
+	"/*\n"
+	" * The initial value of struct_ops map name, if it has size bytes; EBUSY\n"
+	" * once libbpf has created the map or reads the buffer no more: after\n"
+	" * bpf_object__prepare() (libbpf >= 1.6) or bpf_object__load(), or for a\n"
+	" * reused map. set_autocreate() to the same value is libbpf's own test.\n"
+	" */\n"
 	"static inline void *stops_shadow__initial_value(struct bpf_map *map, const char *name, size_t size)\n"
 	"{\n"
 	"\tsize_t got = 0;\n"
@@ -913,6 +922,11 @@ static const char helpers[] =
 	"\tif (!map || bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS ||\n"
 	"\t    strcmp(bpf_map__name(map), name)) {\n"
 	"\t\terrno = EINVAL;\n"
+	"\t\treturn NULL;\n"
+	"\t}\n"
+	"\tif (bpf_map__fd(map) >= 0 ||\n"
+	"\t    bpf_map__set_autocreate(map, bpf_map__autocreate(map))) {\n"
+	"\t\terrno = EBUSY;\n"
 	"\t\treturn NULL;\n"
 	"\t}\n"
 	"\tp = bpf_map__initial_value(map, &got);\n"
@@ -1015,6 +1029,9 @@ static int emit_header(struct emit *e)
 		out_str(e->o, "#ifndef STOPS_SHADOW_NO_LIBBPF\n");
 	for (uint32_t k = 0; k < model->nr_maps; k++)
 		emit_accessors(e, &model->maps[k]);
+	ret = emit_fit(e->o, model, e->err);
+	if (ret)
+		return ret;
 	if (model->nr_maps)
 		out_str(e->o, "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n");
 	out_str(e->o, "#if defined(__cplusplus) && defined(__clang__)\n"
