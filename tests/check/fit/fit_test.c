@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * X__fit_kernel() (issue 13.5) and the accessors' EBUSY (13.6), on fit.bpf.o:
- *   - saved kernel BTFs (6.1, 6.12, 7.2; btf__parse()): exactly which members are
- *     reported, with which program and error, what is cleared, the return;
+ *   - saved kernel BTFs (6.1, 6.12, 7.2, this one; btf__parse()): which
+ *     members are reported, with which program and error, what is cleared,
+ *     the return;
  *   - kernels built here with libbpf's BTF writer: no such type (-ENOENT),
  *     no bpf_struct_ops_ type (-ENOENT), a member of another size (-EINVAL);
  *   - a knob the kernel lacks set non-zero: -EOPNOTSUPP, shadow unchanged;
