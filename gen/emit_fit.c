@@ -49,7 +49,8 @@ static const char fit_helpers[] =
 	" *     the object sets would change what the ops table does.\n"
 	" * A member the kernel has, but as a bitfield (either side), of another\n"
 	" * BTF kind or size, or a set function pointer whose kernel member is\n"
-	" * not one: -EINVAL (libbpf refuses it; nothing here can fix it).\n"
+	" * not one, or a member whose BTF type libbpf cannot size: -EINVAL\n"
+	" * (libbpf refuses it; nothing here can fix it).\n"
 	" * report(ctx, member, prog, err), if not NULL, is called for each member\n"
 	" * the kernel lacks or that does not match, in BTF order: err 0 when it\n"
 	" * is dropped (prog: the program in the slot, or NULL), -EOPNOTSUPP or\n"
@@ -64,7 +65,7 @@ static const char fit_helpers[] =
 	"\tunsigned int off; /* bytes */\n"
 	"\tunsigned int size; /* bytes libbpf compares and tests for zero */\n"
 	"\tunsigned short kind; /* BTF kind, typedefs and modifiers skipped */\n"
-	"\tunsigned short flags; /* 1: function pointer, 2: bitfield */\n"
+	"\tunsigned short flags; /* 1: function pointer, 2: bitfield, 4: bad BTF */\n"
 	"};\n\n"
 	"/* Kernel type t through typedefs and modifiers, NULL when invalid. */\n"
 	"static inline const struct btf_type *stops_shadow__fit_type(const struct btf *btf, unsigned int id)\n"
@@ -116,7 +117,9 @@ static const char fit_helpers[] =
 	"\t\t\t}\n"
 	"\t\t\tif (m[i].flags & 1)\n"
 	"\t\t\t\tmemcpy(&prog, p + m[i].off, sizeof(prog));\n"
-	"\t\t\tif (j < vlen) {\n"
+	"\t\t\tif (m[i].flags & 4) {\n"
+	"\t\t\t\te = -EINVAL; /* libbpf cannot size it on any kernel */\n"
+	"\t\t\t} else if (j < vlen) {\n"
 	"\t\t\t\tkmt = stops_shadow__fit_type(kernel, km->type);\n"
 	"\t\t\t\tif ((m[i].flags & 2) || btf_member_bitfield_size(kt, j) ||\n"
 	"\t\t\t\t    !kmt || btf_kind(kmt) != m[i].kind)\n"
@@ -170,14 +173,9 @@ static int emit_members(struct out *o, const struct btf *btf,
 		long long size = btf__resolve_size(btf, bm->type);
 		unsigned int flags = 0;
 
-		if (!name || !mt || size < 0)
-			return stops_errf(
-				err, -EINVAL,
-				"map %s: member %u of struct %s: bad BTF name or type",
-				map->name, i, map->type_name);
 		/* the model refuses names that are not identifiers; a string
 		 * literal takes nothing else */
-		for (const char *c = name; *c; c++)
+		for (const char *c = name ? name : ""; *c; c++)
 			if (!(*c == '_' || (*c >= 'a' && *c <= 'z') ||
 			      (*c >= 'A' && *c <= 'Z') ||
 			      (*c >= '0' && *c <= '9')))
@@ -185,7 +183,14 @@ static int emit_members(struct out *o, const struct btf *btf,
 					err, -EINVAL,
 					"map %s: member %u: name is not a C identifier",
 					map->name, i);
-		if (btf_is_func_ptr(btf, bm->type))
+		/* a member libbpf cannot name or size fails every load: the
+		 * header still compiles, and its fit says -EINVAL */
+		if (!name || !mt || size < 0) {
+			out_printf(o, "\t\t{\"%s\", 0, 0, 0, 4},\n",
+				   name ? name : "");
+			continue;
+		}
+		if (btf_is_func_ptr(btf, bm->type) && size == 8)
 			flags |= 1;
 		if (btf_member_bitfield_size(t, i))
 			flags |= 2;
