@@ -314,6 +314,26 @@ static struct bpf_link *attach(struct bpf_map *map)
 	return link;
 }
 
+/* Whether congestion control name is registered. */
+static int cc_listed(const char *name)
+{
+	char buf[4096], *tok, *save = NULL;
+	FILE *f = fopen("/proc/sys/net/ipv4/tcp_available_congestion_control",
+			"r");
+	size_t n;
+
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	for (tok = strtok_r(buf, " \n", &save); tok;
+	     tok = strtok_r(NULL, " \n", &save))
+		if (!strcmp(tok, name))
+			return 1;
+	return 0;
+}
+
 /* Only fit_ops is created: the other two maps are for the fit only. */
 static void only_fit_ops(struct bpf_object *obj)
 {
@@ -330,6 +350,8 @@ static int fit_running(void)
 	struct bpf_link *link;
 	struct bpf_map *map;
 	struct log l = {"", 0};
+	struct btf *vmlinux;
+	char want[256];
 	ops_t *s;
 	int err;
 
@@ -360,9 +382,17 @@ static int fit_running(void)
 	only_fit_ops(obj);
 	err = fit_fit_ops_tcp_congestion_ops___fit__fit_kernel(s, NULL, record,
 							       &l);
-	printf("%s running kernel: fit: %s -> %d\n", err ? "FAIL:" : "ok:",
-	       l.text, err);
-	failed |= !!err;
+	vmlinux = btf__load_vmlinux_btf();
+	snprintf(want, sizeof(want), "%sfit_nokernel:fit_spare:0;fit_knob:-:0;",
+		 vmlinux && has_member(vmlinux, "cwnd_event_tx_start")
+			 ? ""
+			 : "cwnd_event_tx_start:fit_tx_start:0;");
+	btf__free(vmlinux);
+	if (err || strcmp(l.text, want))
+		fail("running kernel: fit: %d '%s', want 0 '%s'", err, l.text,
+		     want);
+	else
+		printf("ok: running kernel: fit: %s -> %d\n", l.text, err);
 	err = bpf_object__load(obj);
 	if (err) {
 		fail("running kernel: load after the fit: %d", err);
@@ -373,8 +403,14 @@ static int fit_running(void)
 	link = attach(map);
 	if (!link)
 		fail("running kernel: attach: %s", strerror(errno));
+	else if (!cc_listed("stops_fit"))
+		fail("running kernel: attached, but stops_fit is not listed");
 	else
-		printf("ok: running kernel: loaded and attached\n");
+		printf("ok: running kernel: loaded and attached (stops_fit listed)\n");
+	if (bpf_program__fd(prog(obj, "fit_tx_start")) >= 0 ||
+	    bpf_program__fd(prog(obj, "fit_spare")) >= 0 ||
+	    bpf_program__fd(prog(obj, "ca_ssthresh")) < 0)
+		fail("running kernel: cleared programs loaded, or a kept one not");
 	bpf_link__destroy(link);
 
 	/* 13.6: after the load, the shadow is libbpf's no more */
