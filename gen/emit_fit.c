@@ -7,6 +7,7 @@
 
 #include "btf_util.h"
 #include "emit_fit.h"
+#include "out.h"
 #include "util.h"
 
 const char *const emit_fit_idents[] = {

@@ -5,8 +5,9 @@
 
 #include <stddef.h>
 
-#include "out.h"
-#include "stops_shadow.h"
+struct out;
+struct stops_err;
+struct stops_model;
 
 /* The shared identifiers the fit helpers define (emit_c.c claims them). */
 extern const char *const emit_fit_idents[];
