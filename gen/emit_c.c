@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit_fit.h"
 #include "names.h"
 #include "out.h"
 #include "util.h"
@@ -193,19 +194,21 @@ static int claim_idents(struct emit *e, const char *guard)
 {
 	const struct stops_model *model = e->model;
 	const char *obj = model->obj_name;
-	/* ~20 names of the header, then 3 a type and 4 a map (a hint) */
-	uint64_t n = 20 + 3 * (uint64_t)model->nr_aggrs +
-		     4 * (uint64_t)model->nr_maps;
+	/* ~20 names of the header and emit_fit's, then 3 a type and 5 a
+	 * map (a hint: more only grows the set) */
+	uint64_t n = 20 + emit_fit_nr_idents + 3 * (uint64_t)model->nr_aggrs +
+		     5 * (uint64_t)model->nr_maps;
 	int ret = pair_set_reserve(&e->idents, n < UINT32_MAX / 2
 						       ? (uint32_t)n
 						       : UINT32_MAX / 2);
 
 	if (!ret)
 		ret = claim_fmt(e, "%s", guard, "", "");
-
 	for (size_t i = 0; !ret && i < sizeof(helper_idents) / sizeof(char *);
 	     i++)
 		ret = claim_fmt(e, "%s", helper_idents[i], "", "");
+	for (size_t i = 0; !ret && i < emit_fit_nr_idents; i++)
+		ret = claim_fmt(e, "%s", emit_fit_idents[i], "", "");
 	/*
 	 * emit_embed.c's names, taken with or without --embed: turning it on
 	 * must not rename an enumerator macro a loader already uses.
@@ -237,7 +240,8 @@ static int claim_idents(struct emit *e, const char *guard)
 				m->name, NAMES_MAX_LITERAL);
 		static const char *const suffix[] = {"__ASSERT_MATCHES",
 						     "__from_map",
-						     "__from_object"};
+						     "__from_object",
+						     EMIT_FIT_SUFFIX};
 
 		ret = claim_fmt(e, "%s__%s__%s", obj, m->name, m->type_name);
 		if (!ret && m->type->same_layout &&
@@ -246,7 +250,7 @@ static int claim_idents(struct emit *e, const char *guard)
 					     m->shadow_name,
 					     m->type->same_layout->c_name,
 					     true);
-		for (int i = 0; i < 3 && !ret; i++)
+		for (int i = 0; i < 4 && !ret; i++)
 			ret = claim_fmt(e, "%s%s", m->shadow_name, suffix[i],
 					"");
 	}
@@ -1062,7 +1066,12 @@ static const char helpers[] =
 	"#endif\n\n"
 	"#if !defined(STOPS_SHADOW_NO_LIBBPF) && !defined(STOPS_SHADOW__INITIAL_VALUE)\n"
 	"#define STOPS_SHADOW__INITIAL_VALUE\n"
-	"/* The initial value of struct_ops map name, if it has size bytes. */\n"
+	"/*\n"
+	" * The initial value of struct_ops map name, if it has size bytes. EBUSY\n"
+	" * once the map has an fd, when libbpf reads the buffer no more: after\n"
+	" * bpf_object__prepare() (libbpf >= 1.6) or bpf_object__load(), created\n"
+	" * or not (libbpf's placeholder fd), or a reused map.\n"
+	" */\n"
 	"static inline void *stops_shadow__initial_value(struct bpf_map *map, const char *name, size_t size)\n"
 	"{\n"
 	"\tsize_t got = 0;\n"
@@ -1070,6 +1079,10 @@ static const char helpers[] =
 	"\tif (!map || bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS ||\n"
 	"\t    strcmp(bpf_map__name(map), name)) {\n"
 	"\t\terrno = EINVAL;\n"
+	"\t\treturn NULL;\n"
+	"\t}\n"
+	"\tif (bpf_map__fd(map) >= 0) {\n"
+	"\t\terrno = EBUSY;\n"
 	"\t\treturn NULL;\n"
 	"\t}\n"
 	"\tp = bpf_map__initial_value(map, &got);\n"
@@ -1174,6 +1187,9 @@ static int emit_header(struct emit *e)
 		out_str(e->o, "#ifndef STOPS_SHADOW_NO_LIBBPF\n");
 	for (uint32_t k = 0; k < model->nr_maps; k++)
 		emit_accessors(e, &model->maps[k]);
+	ret = emit_fit(e->o, model, e->err);
+	if (ret)
+		return ret;
 	if (model->nr_maps)
 		out_str(e->o, "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n");
 	out_str(e->o, "#if defined(__cplusplus) && defined(__clang__)\n"

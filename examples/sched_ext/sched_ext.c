@@ -62,6 +62,14 @@ static int read_line(const char *path, char *buf, size_t sz)
 	return err;
 }
 
+/* X__fit_kernel()'s report: each member the kernel's sched_ext_ops lacks. */
+static void report_fit(void *ctx, const char *member, struct bpf_program *prog, int err)
+{
+	++*(int *)ctx;
+	printf("  fit       %s (%s): %s\n", member, prog ? bpf_program__name(prog) : "data",
+	       err ? strerror(-err) : "dropped, this kernel has no such member");
+}
+
 static const char *prog_name(const struct bpf_program *p)
 {
 	return p ? bpf_program__name(p) : "NULL";
@@ -154,7 +162,7 @@ int main(int argc, char **argv)
 	struct bpf_object *obj = NULL;
 	struct bpf_link *link = NULL;
 	char state[64], ops[160];
-	int i, err, policy, ret = 1;
+	int i, err, policy, dropped = 0, ret = 1;
 	shadow_t *s;
 
 	for (i = 1; i < argc; i++) {
@@ -211,6 +219,21 @@ int main(int argc, char **argv)
 	/* libbpf 1.4 refuses to load a struct_ops program in no slot. */
 	bpf_program__set_autoload(enqueue, false);
 	print_value("to load", s);
+
+	/*
+	 * Fit the table to the running kernel instead of keeping a table of
+	 * which kernel has which member (SCX_OPS_OPEN's compat checks).
+	 */
+	err = sched_ext_fifo_sched_ext_ops__fit_kernel(s, NULL, report_fit, &dropped);
+	if (err == -ENOENT) {
+		fprintf(stderr, "sched_ext: error: struct sched_ext_ops is not found in kernel BTF: no sched_ext in this kernel\n");
+		goto out;
+	} else if (err) {
+		fprintf(stderr, "sched_ext: error: the ops table does not fit this kernel: %s\n",
+			strerror(-err));
+		goto out;
+	}
+	printf("  fit       %d member(s) dropped for this kernel's sched_ext_ops\n", dropped);
 
 	err = bpf_object__load(obj);
 	if (err) {

@@ -154,6 +154,7 @@ fi
 expect tcp_cc_nolink 0 "${tcp_ok[@]//X/n}"
 if [ $sx = y ]; then
 	expect sched_ext 0 "name \"user_named_fifo\"" \
+		"fit       [0-9]+ member\\(s\\) dropped for this kernel's sched_ext_ops" \
 		"state: enabled" "root/ops: user_named_fifo" \
 		"child     sched_setscheduler\(SCHED_EXT\) ok, sched_getscheduler = 7 \(SCHED_EXT\)" \
 		"counters  init=1 enqueue=0 enqueue_alt=[1-9][0-9]* dispatch=[1-9][0-9]* exit=1" \

@@ -16,6 +16,8 @@ enum names_a {
 	/* the macros would be --embed's names__open_embedded, ... */
 	open_embedded = 7,
 	embedded_bytes = 8,
+	/* with --name STOPS_SHADOW: the guard of the fit helpers */
+	FIT = 10,
 };
 enum names_b { FOOB = 2, FOO_B_DUMMY = 9 };
 enum names_c { names_c__FOO = 3, names_b__FOO = 4 };

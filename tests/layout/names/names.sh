@@ -60,6 +60,12 @@ done
 grep -q '^#define STOPS_SHADOW__AT_2 6U' "$work/ss.shadow.h" &&
 	ok "--name STOPS_SHADOW: enumerator AT yields to the helper" ||
 	bad "--name STOPS_SHADOW: enumerator AT"
+grep -q '^#define STOPS_SHADOW__FIT_2 10U' "$work/ss.shadow.h" &&
+	grep -q '^#ifndef STOPS_SHADOW__FIT$' "$work/ss.shadow.h" &&
+	ok "--name STOPS_SHADOW: enumerator FIT yields to the fit helpers" ||
+	bad "--name STOPS_SHADOW: enumerator FIT"
+grep -q '^static inline int names_m_names_ops__fit_kernel(' "$h" &&
+	ok "names_m_names_ops__fit_kernel" || bad "no X__fit_kernel"
 grep -q 'struct_ops/a/\\x2ab\\x3f\\x3f/\\x5c: names_init' "$h" &&
 	ok "section struct_ops/a/*b??/\\ escaped in its comment" ||
 	bad "section name not escaped"

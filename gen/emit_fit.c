@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* Fit emitter: X__fit_kernel(), a map's ops table fitted to a kernel's BTF. */
+#include <errno.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "btf_util.h"
+#include "emit_fit.h"
+#include "out.h"
+#include "util.h"
+
+const char *const emit_fit_idents[] = {
+	"STOPS_SHADOW__FIT",
+	"stops_shadow__fit_member",
+	"stops_shadow__fit_type",
+	"stops_shadow__fit",
+};
+const size_t emit_fit_nr_idents =
+	sizeof(emit_fit_idents) / sizeof(emit_fit_idents[0]);
+
+/*
+ * The rule, in the header once. It mirrors what libbpf (1.4 to 1.7,
+ * bpf_map__init_kern_struct_ops()) does at load with each member of the
+ * object's type: find the kernel member of the same name; copy it if
+ * found (kinds must agree, sizes too, no bitfields); if not found, skip
+ * it when all its bytes are zero, else fail the load with -ENOTSUP.
+ * Clearing a program from a slot the kernel lacks is therefore the one
+ * edit that makes a load succeed without changing what the kernel runs:
+ * that kernel has no such callback.
+ */
+static const char fit_helpers[] =
+	"#ifndef STOPS_SHADOW__FIT\n"
+	"#define STOPS_SHADOW__FIT\n"
+	"#include <bpf/btf.h>\n\n"
+	"/*\n"
+	" * X__fit_kernel(s, kernel, report, ctx) fits map X's ops table s (between\n"
+	" * open and prepare/load) to a kernel: kernel is its BTF (btf__parse() of a\n"
+	" * saved vmlinux BTF, or a module's split BTF), NULL for the running\n"
+	" * kernel's vmlinux (btf__load_vmlinux_btf(), freed again). The kernel\n"
+	" * type is the map type's name without ___flavor, as libbpf finds it, and\n"
+	" * members are matched by name, as libbpf matches them at load. For each\n"
+	" * member of the object's type that the kernel type lacks:\n"
+	" *   - a function pointer: its program (if any) is cleared from the slot\n"
+	" *     and its autoload turned off (libbpf turns it back on at load when\n"
+	" *     a slot of a created map still names it): that kernel has no such\n"
+	" *     callback, so the ops table behaves as it can on that kernel;\n"
+	" *   - any other member that is all zero: nothing to do (libbpf skips it);\n"
+	" *   - any other member that is not zero: -EOPNOTSUPP; dropping a value\n"
+	" *     the object sets would change what the ops table does.\n"
+	" * A member the kernel has, but as a bitfield (either side), of another\n"
+	" * BTF kind or size, or a set function pointer whose kernel member is\n"
+	" * not one, or a member whose BTF type libbpf cannot size: -EINVAL\n"
+	" * (libbpf refuses it; nothing here can fix it).\n"
+	" * report(ctx, member, prog, err), if not NULL, is called for each member\n"
+	" * the kernel lacks or that does not match, in BTF order: err 0 when it\n"
+	" * is dropped (prog: the program in the slot, or NULL), -EOPNOTSUPP or\n"
+	" * -EINVAL as above. Returns 0, and only then changes s; or the first\n"
+	" * member's -errno (s unchanged); -ENOENT when the kernel has no such\n"
+	" * struct_ops type (struct T and struct bpf_struct_ops_T); the -errno of\n"
+	" * btf__load_vmlinux_btf(). What fits may still fail at load for reasons\n"
+	" * BTF does not show: run stops-shadow check at build time.\n"
+	" */\n"
+	"struct stops_shadow__fit_member {\n"
+	"\tconst char *name; /* BTF name, \"\" for an anonymous member */\n"
+	"\tunsigned int off; /* bytes */\n"
+	"\tunsigned int size; /* bytes libbpf compares and tests for zero */\n"
+	"\tunsigned short kind; /* BTF kind, typedefs and modifiers skipped */\n"
+	"\tunsigned short flags; /* 1: function pointer, 2: bitfield, 4: bad BTF */\n"
+	"};\n\n"
+	"/* Kernel type t through typedefs and modifiers, NULL when invalid. */\n"
+	"static inline const struct btf_type *stops_shadow__fit_type(const struct btf *btf, unsigned int id)\n"
+	"{\n"
+	"\tconst struct btf_type *t = btf__type_by_id(btf, id);\n"
+	"\tint i;\n\n"
+	"\tfor (i = 0; t && i < 64 && (btf_is_mod(t) || btf_is_typedef(t)); i++)\n"
+	"\t\tt = btf__type_by_id(btf, t->type);\n"
+	"\treturn t && (btf_is_mod(t) || btf_is_typedef(t)) ? NULL : t;\n"
+	"}\n\n"
+	"static inline int stops_shadow__fit(void *shadow, const char *type, const char *vtype,\n"
+	"\t\t\t\t    const struct stops_shadow__fit_member *m, unsigned int n,\n"
+	"\t\t\t\t    const struct btf *kernel,\n"
+	"\t\t\t\t    void (*report)(void *ctx, const char *member, struct bpf_program *prog, int err),\n"
+	"\t\t\t\t    void *ctx)\n"
+	"{\n"
+	"\tunsigned char *p = (unsigned char *)shadow;\n"
+	"\tstruct btf *own = NULL;\n"
+	"\tconst struct btf_type *kt;\n"
+	"\tint id, err = 0, pass;\n"
+	"\tunsigned int i, j, vlen;\n\n"
+	"\tif (!shadow)\n"
+	"\t\treturn -EINVAL;\n"
+	"\tif (!kernel) {\n"
+	"\t\town = btf__load_vmlinux_btf();\n"
+	"\t\tif (!own)\n"
+	"\t\t\treturn errno ? -errno : -ENOENT;\n"
+	"\t\tkernel = own;\n"
+	"\t}\n"
+	"\tid = btf__find_by_name_kind(kernel, type, BTF_KIND_STRUCT);\n"
+	"\tkt = id > 0 ? btf__type_by_id(kernel, (unsigned int)id) : NULL;\n"
+	"\tif (!kt || btf__find_by_name_kind(kernel, vtype, BTF_KIND_STRUCT) <= 0) {\n"
+	"\t\tbtf__free(own);\n"
+	"\t\treturn -ENOENT;\n"
+	"\t}\n"
+	"\tvlen = btf_vlen(kt);\n"
+	"\t/* pass 0 finds the verdict, pass 1 reports and, if it is 0, clears */\n"
+	"\tfor (pass = 0; pass < 2; pass++) {\n"
+	"\t\tfor (i = 0; i < n; i++) {\n"
+	"\t\t\tconst struct btf_member *km = btf_members(kt);\n"
+	"\t\t\tconst struct btf_type *kmt;\n"
+	"\t\t\tstruct bpf_program *prog = NULL;\n"
+	"\t\t\tunsigned int b;\n"
+	"\t\t\tint e = 0;\n\n"
+	"\t\t\tfor (j = 0; j < vlen; j++, km++) {\n"
+	"\t\t\t\tconst char *kn = btf__name_by_offset(kernel, km->name_off);\n\n"
+	"\t\t\t\tif (kn && !strcmp(kn, m[i].name))\n"
+	"\t\t\t\t\tbreak;\n"
+	"\t\t\t}\n"
+	"\t\t\tif (m[i].flags & 1)\n"
+	"\t\t\t\tmemcpy(&prog, p + m[i].off, sizeof(prog));\n"
+	"\t\t\tif (m[i].flags & 4) {\n"
+	"\t\t\t\te = -EINVAL; /* libbpf cannot size it on any kernel */\n"
+	"\t\t\t} else if (j < vlen) {\n"
+	"\t\t\t\tkmt = stops_shadow__fit_type(kernel, km->type);\n"
+	"\t\t\t\tif ((m[i].flags & 2) || btf_member_bitfield_size(kt, j) ||\n"
+	"\t\t\t\t    !kmt || btf_kind(kmt) != m[i].kind)\n"
+	"\t\t\t\t\te = -EINVAL;\n"
+	"\t\t\t\telse if (btf_is_ptr(kmt))\n"
+	"\t\t\t\t\te = prog && !((kmt = stops_shadow__fit_type(kernel, kmt->type)) && btf_is_func_proto(kmt)) ? -EINVAL : 0;\n"
+	"\t\t\t\telse if (btf__resolve_size(kernel, km->type) != (long long)m[i].size)\n"
+	"\t\t\t\t\te = -EINVAL;\n"
+	"\t\t\t\tif (!e)\n"
+	"\t\t\t\t\tcontinue; /* libbpf copies it */\n"
+	"\t\t\t} else if (!(m[i].flags & 1)) {\n"
+	"\t\t\t\tfor (b = 0; b < m[i].size && !e; b++)\n"
+	"\t\t\t\t\te = p[m[i].off + b] ? -EOPNOTSUPP : 0;\n"
+	"\t\t\t}\n"
+	"\t\t\tif (!pass) {\n"
+	"\t\t\t\terr = err ? err : e;\n"
+	"\t\t\t\tcontinue;\n"
+	"\t\t\t}\n"
+	"\t\t\tif (report)\n"
+	"\t\t\t\treport(ctx, m[i].name, prog, e);\n"
+	"\t\t\tif (err || e || !(m[i].flags & 1))\n"
+	"\t\t\t\tcontinue;\n"
+	"\t\t\tmemset(p + m[i].off, 0, m[i].size);\n"
+	"\t\t\tif (prog)\n"
+	"\t\t\t\tbpf_program__set_autoload(prog, false);\n"
+	"\t\t}\n"
+	"\t}\n"
+	"\tbtf__free(own);\n"
+	"\treturn err;\n"
+	"}\n"
+	"#endif /* STOPS_SHADOW__FIT */\n\n";
+
+/* One table entry per BTF member of the map's type, in BTF order. */
+static int emit_members(struct out *o, const struct btf *btf,
+			const struct stops_map *map, struct stops_err *err)
+{
+	const struct btf_type *t = btf__type_by_id(btf, map->type_id);
+	const struct btf_member *bm;
+	uint32_t n;
+
+	if (!t || !btf_is_struct(t))
+		return stops_errf(err, -EINVAL,
+				  "map %s: type [%u] is not a struct",
+				  map->name, map->type_id);
+	n = btf_vlen(t);
+	bm = btf_members(t);
+	for (uint32_t i = 0; i < n; i++, bm++) {
+		const char *name = btf__name_by_offset(btf, bm->name_off);
+		const struct btf_type *mt = btf_skip_mods(btf, bm->type, NULL);
+		uint32_t off = btf_member_bit_offset(t, i) / 8;
+		long long size = btf__resolve_size(btf, bm->type);
+		unsigned int flags = 0;
+
+		/* the model refuses names that are not identifiers; a string
+		 * literal takes nothing else */
+		for (const char *c = name ? name : ""; *c; c++)
+			if (!(*c == '_' || (*c >= 'a' && *c <= 'z') ||
+			      (*c >= 'A' && *c <= 'Z') ||
+			      (*c >= '0' && *c <= '9')))
+				return stops_errf(
+					err, -EINVAL,
+					"map %s: member %u: name is not a C identifier",
+					map->name, i);
+		/* a member libbpf cannot name or size fails every load: the
+		 * header still compiles, and its fit says -EINVAL */
+		if (!name || !mt || size < 0) {
+			out_printf(o, "\t\t{\"%s\", 0, 0, 0, 4},\n",
+				   name ? name : "");
+			continue;
+		}
+		if (btf_is_func_ptr(btf, bm->type) && size == 8)
+			flags |= 1;
+		if (btf_member_bitfield_size(t, i))
+			flags |= 2;
+		/* libbpf tests size bytes from the member's byte for zero;
+		 * a bitfield's type may reach past the struct: stay inside */
+		if (off > map->size)
+			off = map->size;
+		if ((uint64_t)size > map->size - off)
+			size = map->size - off;
+		out_printf(o, "\t\t{\"%s\", %u, %u, %u, %u},\n", name, off,
+			   (unsigned int)size, btf_kind(mt), flags);
+	}
+	return 0;
+}
+
+static int emit_map_fit(struct out *o, const struct stops_model *model,
+			const struct stops_map *map, struct stops_err *err)
+{
+	const char *s = map->shadow_name;
+	size_t tlen = btf_essential_name_len(map->type_name);
+	const struct btf_type *t = btf__type_by_id(model->btf, map->type_id);
+	int ret;
+
+	if (map->type->same_layout) {
+		out_printf(o, "#define %s%s %s%s\n\n", s, EMIT_FIT_SUFFIX,
+			   map->type->same_layout->c_name, EMIT_FIT_SUFFIX);
+		return 0;
+	}
+	out_printf(o,
+		   "/* Fits map %s's ops table to a kernel's struct %.*s (see stops_shadow__fit). */\n"
+		   "static inline int %s%s(struct %s *s, const struct btf *kernel,\n"
+		   "\t\tvoid (*report)(void *ctx, const char *member, struct bpf_program *prog, int err),\n"
+		   "\t\tvoid *ctx)\n{\n",
+		   map->name, (int)tlen, map->type_name, s, EMIT_FIT_SUFFIX, s);
+	if (t && btf_vlen(t)) {
+		out_str(o,
+			"\tstatic const struct stops_shadow__fit_member m[] = {\n");
+		ret = emit_members(o, model->btf, map, err);
+		if (ret)
+			return ret;
+		out_str(o, "\t};\n\n");
+	}
+	out_printf(o,
+		   "\treturn stops_shadow__fit(s, \"%.*s\", \"bpf_struct_ops_%.*s\", %s, %s, kernel, report, ctx);\n}\n\n",
+		   (int)tlen, map->type_name, (int)tlen, map->type_name,
+		   t && btf_vlen(t) ? "m" : "NULL",
+		   t && btf_vlen(t) ? "sizeof(m) / sizeof(m[0])" : "0");
+	return 0;
+}
+
+int emit_fit(struct out *o, const struct stops_model *model,
+	     struct stops_err *err)
+{
+	int ret;
+
+	if (!model->nr_maps)
+		return 0;
+	out_mem(o, fit_helpers, sizeof(fit_helpers) - 1);
+	for (uint32_t k = 0; k < model->nr_maps; k++) {
+		ret = emit_map_fit(o, model, &model->maps[k], err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
