@@ -181,4 +181,37 @@ elif [ "$(wc -l <"$work/long.err")" = 1 ] &&
 else
 	bad "long map name: $(cat "$work/long.err")"
 fi
+# enumerators spelled like the names generated for maps yield (_2); two
+# maps whose shadow names meet are a one-line error and no header
+"$bpfcc" -target bpf -g -O2 -c "$src/clash.bpf.c" -o "$work/clash.bpf.o" &&
+	"$bpfcc" -target bpf -g -O2 -DTWICE -c "$src/clash.bpf.c" \
+		-o "$work/clash2.bpf.o" || exit 1
+ch=$work/clash.shadow.h
+if ! "$tool" "$work/clash.bpf.o" -o "$ch" 2>"$work/clash.err"; then
+	bad "clash.bpf.o: $(cat "$work/clash.err")"
+else
+	for m in 'bench_m0__clash_ops_2 1U' 'bench_m0__clash_ops_2_2 7U' \
+		'x_clash_ops__MEMBERS_2 6U' 'x_clash_ops__from_map_2 8U' \
+		'bench_m0__clash_ops clash_bench_m0_clash_ops'; do
+		grep -q "^#define clash__$m\$" "$ch" || bad "clash: no #define clash__$m"
+	done
+	printf '%s\n' '#include <errno.h>' '#include "clash.shadow.h"' \
+		'int main(void) { return clash__bench_m0__clash_ops_2 + clash__bench_m0__clash_ops_2_2 == 8 ? 0 : 1; }' \
+		>"$work/clash_use.c"
+	if gcc -std=c11 -Wall -Wextra -Werror -pedantic -I"$work" \
+		"$work/clash_use.c" -o "$work/clash_use" && "$work/clash_use"; then
+		ok "enumerators spelled like generated names: _2, header compiles"
+	else
+		bad "clash.shadow.h does not compile or has the wrong values"
+	fi
+fi
+if "$tool" "$work/clash2.bpf.o" -o "$work/clash2.shadow.h" 2>"$work/clash2.err"; then
+	bad "two maps with one shadow name give a header"
+elif [ "$(wc -l <"$work/clash2.err")" = 1 ] &&
+	grep -q 'is taken twice' "$work/clash2.err" &&
+	[ ! -e "$work/clash2.shadow.h" ]; then
+	ok "two maps, one shadow name: $(cut -c1-80 "$work/clash2.err")..."
+else
+	bad "two maps with one shadow name: $(cat "$work/clash2.err")"
+fi
 exit $fail
