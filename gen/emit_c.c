@@ -49,7 +49,53 @@ struct emit {
 	/* names cut for string literals, and the error */
 	char lit[2][NAMES_MAX_LITERAL + 1];
 	struct stops_err *err;
+	/*
+	 * The lines every map repeats are appended piece by piece, not
+	 * formatted: the object's name (as a literal, and upper case for
+	 * bpftool's guard) is measured once, a map's names once per map.
+	 */
+	struct sstr {
+		const char *s;
+		size_t len;
+	} obj_lit, obj_upper;
+	char obj_lit_buf[NAMES_MAX_LITERAL + 1];
+	char *obj_upper_buf;
+	const struct stops_map *strs_of; /* whose names are in name ... */
+	struct sstr name, shadow, type, sec;
+	const struct stops_aggr *owner_of; /* whose c_name is owner */
+	struct sstr owner;
 };
+
+static inline void out_sstr(struct out *o, struct sstr s)
+{
+	out_mem(o, s.s, s.len);
+}
+
+static struct sstr sstr(const char *s)
+{
+	return (struct sstr){s, strlen(s)};
+}
+
+/* e->name, shadow, type and sec: map's */
+static void map_strs(struct emit *e, const struct stops_map *map)
+{
+	if (e->strs_of == map)
+		return;
+	e->strs_of = map;
+	e->name = sstr(map->name);
+	e->shadow = sstr(map->shadow_name);
+	e->type = sstr(map->type_name);
+	e->sec = sstr(map->sec_name);
+}
+
+/* e->owner: a's c_name */
+static void owner_str(struct emit *e, const struct stops_aggr *a)
+{
+	if (e->owner_of == a)
+		return;
+	e->owner_of = a;
+	e->owner = sstr(a->c_name);
+}
 
 /*
  * Claims identifier name for the header. Macros and functions share one
@@ -534,8 +580,10 @@ static void emit_same_layout(struct emit *e, const struct stops_aggr *a)
 {
 	const struct stops_aggr *owner = layout_owner(a);
 
-	out_printf(e->o,
-		   "/* the layout of struct %s; programs:", owner->c_name);
+	owner_str(e, owner);
+	out_lit(e->o, "/* the layout of struct ");
+	out_sstr(e->o, e->owner);
+	out_lit(e->o, "; programs:");
 	for (uint32_t i = 0; i < owner->nr_members; i++) {
 		const struct stops_member *m = &owner->members[i];
 		const struct stops_prog *p = stops_map__prog(e->map, m);
@@ -550,7 +598,14 @@ static void emit_same_layout(struct emit *e, const struct stops_aggr *a)
 		out_lit(e->o, ": ");
 		out_str(e->o, p->name);
 	}
-	out_printf(e->o, "\n */\n#define %s %s\n\n", a->c_name, owner->c_name);
+	out_lit(e->o, "\n */\n#define ");
+	if (a->c_name == e->map->shadow_name)
+		out_sstr(e->o, e->shadow);
+	else
+		out_str(e->o, a->c_name);
+	out_char(e->o, ' ');
+	out_sstr(e->o, e->owner);
+	out_lit(e->o, "\n\n");
 }
 
 static int emit_aggr(struct emit *e, const struct stops_aggr *a)
@@ -767,12 +822,27 @@ static int emit_asserts(struct emit *e, const struct stops_aggr *a)
 		ret = emit_list(e, a, SHADOW_NAMES);
 		out_printf(e->o,
 			   "%s__MEMBERS(STOPS_SHADOW__AT, %s %s, \"%s: %s\")\n",
-			   a->c_name, kw, a->c_name,
-			   lit(e, 0, e->model->obj_name), lit(e, 1, a->path));
+			   a->c_name, kw, a->c_name, e->obj_lit.s,
+			   lit(e, 1, a->path));
 	}
-	out_printf(e->o, "STOPS_SHADOW__SIZE(%s %s, \"%s: %s\", %u);\n\n", kw,
-		   a->c_name, lit(e, 0, e->model->obj_name), lit(e, 1, a->path),
-		   a->size);
+	out_lit(e->o, "STOPS_SHADOW__SIZE(");
+	out_str(e->o, kw);
+	out_char(e->o, ' ');
+	if (e->map && a->c_name == e->map->shadow_name)
+		out_sstr(e->o, e->shadow);
+	else
+		out_str(e->o, a->c_name);
+	out_lit(e->o, ", \"");
+	out_sstr(e->o, e->obj_lit);
+	out_lit(e->o, ": ");
+	/* a map's name is no longer than a literal may be (claim_idents) */
+	if (e->map && a->path == e->map->name)
+		out_sstr(e->o, e->name);
+	else
+		out_str(e->o, lit(e, 1, a->path));
+	out_lit(e->o, "\", ");
+	out_u64(e->o, a->size);
+	out_lit(e->o, ");\n\n");
 	return ret;
 }
 
@@ -810,21 +880,34 @@ static int emit_assert_matches(struct emit *e, const struct stops_map *map)
 {
 	const struct stops_aggr *a = map->type, *owner = layout_owner(a);
 	bool differ = layout_facts(e, owner) & LAYOUT_BTF_DIFFER;
+	struct out *o = e->o;
 	int ret = 0;
 
-	out_printf(e->o,
-		   "/* Use where your own definition of struct %s is visible. */\n",
-		   map->type_name);
+	map_strs(e, map);
+	owner_str(e, owner);
+	out_lit(o, "/* Use where your own definition of struct ");
+	out_sstr(o, e->type);
+	out_lit(o, " is visible. */\n");
 	if (differ && owner == a)
 		ret = emit_list(e, a, BTF_NAMES);
-	out_printf(e->o,
-		   "#define %s__ASSERT_MATCHES(T) \\\n"
-		   "\t%s__%s(STOPS_SHADOW__MATCH, T, \"%s: map %s\") \\\n"
-		   "\tSTOPS_SHADOW__MATCH_SIZE(T, \"%s: map %s\", %u)\n\n",
-		   map->shadow_name, owner->c_name,
-		   differ ? "BTF_MEMBERS" : "MEMBERS",
-		   lit(e, 0, e->model->obj_name), map->name,
-		   lit(e, 0, e->model->obj_name), map->name, a->size);
+	out_lit(o, "#define ");
+	out_sstr(o, e->shadow);
+	out_lit(o, "__ASSERT_MATCHES(T) \\\n\t");
+	out_sstr(o, e->owner);
+	if (differ)
+		out_lit(o, "__BTF_MEMBERS(STOPS_SHADOW__MATCH, T, \"");
+	else
+		out_lit(o, "__MEMBERS(STOPS_SHADOW__MATCH, T, \"");
+	out_sstr(o, e->obj_lit);
+	out_lit(o, ": map ");
+	out_sstr(o, e->name);
+	out_lit(o, "\") \\\n\tSTOPS_SHADOW__MATCH_SIZE(T, \"");
+	out_sstr(o, e->obj_lit);
+	out_lit(o, ": map ");
+	out_sstr(o, e->name);
+	out_lit(o, "\", ");
+	out_u64(o, a->size);
+	out_lit(o, ")\n\n");
 	return ret;
 }
 
@@ -835,14 +918,26 @@ static int emit_assert_matches(struct emit *e, const struct stops_map *map)
  */
 static void emit_accessors(struct emit *e, const struct stops_map *map)
 {
-	const char *s = map->shadow_name;
+	struct out *o = e->o;
 
-	out_printf(e->o,
-		   "#define %s__from_map(map) \\\n"
-		   "\t((struct %s *)stops_shadow__initial_value((map), \"%s\", sizeof(struct %s)))\n"
-		   "#define %s__from_object(obj) \\\n"
-		   "\t((struct %s *)stops_shadow__find_initial_value((obj), \"%s\", sizeof(struct %s)))\n",
-		   s, s, map->name, s, s, s, map->name, s);
+	map_strs(e, map);
+	out_lit(o, "#define ");
+	out_sstr(o, e->shadow);
+	out_lit(o, "__from_map(map) \\\n\t((struct ");
+	out_sstr(o, e->shadow);
+	out_lit(o, " *)stops_shadow__initial_value((map), \"");
+	out_sstr(o, e->name);
+	out_lit(o, "\", sizeof(struct ");
+	out_sstr(o, e->shadow);
+	out_lit(o, ")))\n#define ");
+	out_sstr(o, e->shadow);
+	out_lit(o, "__from_object(obj) \\\n\t((struct ");
+	out_sstr(o, e->shadow);
+	out_lit(o, " *)stops_shadow__find_initial_value((obj), \"");
+	out_sstr(o, e->name);
+	out_lit(o, "\", sizeof(struct ");
+	out_sstr(o, e->shadow);
+	out_lit(o, ")))\n");
 }
 
 /* The first enumerator of this name, if an earlier one has it. */
@@ -941,13 +1036,19 @@ static int emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
  */
 static void emit_bpftool_alias(struct emit *e)
 {
-	const char *obj = e->model->obj_name;
+	struct out *o = e->o;
 
-	out_str(e->o, "#ifndef __");
-	for (const char *p = obj; *p; p++)
-		out_char(e->o, (char)toupper((unsigned char)*p));
-	out_printf(e->o, "_SKEL_H__\n#define %s__%s__%s %s\n#endif\n\n", obj,
-		   e->map->name, e->map->type_name, e->map->shadow_name);
+	out_lit(o, "#ifndef __");
+	out_sstr(o, e->obj_upper);
+	out_lit(o, "_SKEL_H__\n#define ");
+	out_str(o, e->model->obj_name);
+	out_lit(o, "__");
+	out_sstr(o, e->name);
+	out_lit(o, "__");
+	out_sstr(o, e->type);
+	out_char(o, ' ');
+	out_sstr(o, e->shadow);
+	out_lit(o, "\n#endif\n\n");
 }
 
 /*
@@ -1141,6 +1242,19 @@ static int emit_header(struct emit *e)
 	 * different objects: the guard hashes the whole name */
 	snprintf(guard, sizeof(guard), "STOPS_SHADOW_H_%016" PRIx64,
 		 names__hash(model->obj_name));
+	e->obj_lit = sstr(lit(e, 0, model->obj_name));
+	if (e->obj_lit.s != model->obj_name) {
+		memcpy(e->obj_lit_buf, e->obj_lit.s, e->obj_lit.len + 1);
+		e->obj_lit.s = e->obj_lit_buf;
+	}
+	e->obj_upper.len = strlen(model->obj_name);
+	e->obj_upper_buf = malloc(e->obj_upper.len + 1);
+	if (!e->obj_upper_buf)
+		return -ENOMEM;
+	for (size_t i = 0; i <= e->obj_upper.len; i++)
+		e->obj_upper_buf[i] =
+			(char)toupper((unsigned char)model->obj_name[i]);
+	e->obj_upper.s = e->obj_upper_buf;
 	ret = claim_idents(e, guard);
 	if (ret)
 		return ret;
@@ -1155,11 +1269,18 @@ static int emit_header(struct emit *e)
 		e->map = NULL;
 		if (next < model->nr_maps && model->maps[next].type == a)
 			e->map = &model->maps[next++];
-		if (e->map)
-			out_printf(e->o,
-				   "/* map %s: struct %s in %s, %u bytes */\n",
-				   e->map->name, e->map->type_name,
-				   e->map->sec_name, e->map->size);
+		if (e->map) {
+			map_strs(e, e->map);
+			out_lit(e->o, "/* map ");
+			out_sstr(e->o, e->name);
+			out_lit(e->o, ": struct ");
+			out_sstr(e->o, e->type);
+			out_lit(e->o, " in ");
+			out_sstr(e->o, e->sec);
+			out_lit(e->o, ", ");
+			out_u64(e->o, e->map->size);
+			out_lit(e->o, " bytes */\n");
+		}
 		ret = emit_aggr(e, a);
 		if (ret)
 			return ret;
@@ -1233,6 +1354,7 @@ out:
 		out_free(e->body.text);
 	free(e->body.text);
 	free(e->body.slot_at);
+	free(e->obj_upper_buf);
 	free(e->file);
 	free(e);
 	if (ret == -EIO)
