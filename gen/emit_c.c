@@ -64,6 +64,15 @@ struct emit {
 	struct sstr name, shadow, type, sec;
 	const struct stops_aggr *owner_of; /* whose c_name is owner */
 	struct sstr owner;
+	/* the function-pointer members of slots_of, in member order */
+	const struct stops_aggr *slots_of;
+	struct slot_name {
+		uint32_t slot;
+		struct sstr name;
+	} * slot_names;
+	uint32_t nr_slot_names;
+	/* no reserved name starts with the object's name (obj_upper.len) */
+	bool obj_unreserved;
 };
 
 static inline void out_sstr(struct out *o, struct sstr s)
@@ -112,6 +121,20 @@ static int name_taken(struct emit *e, const char *name)
 		name, strlen(name) > 64 ? "..." : "");
 }
 
+/*
+ * names__is_reserved(name), asked only when the answer can be yes: most
+ * names start with the object's, and usually no reserved name does.
+ */
+static bool is_reserved(const struct emit *e, const char *name, size_t len)
+{
+	size_t n = e->obj_upper.len;
+
+	if (e->obj_unreserved && len >= n &&
+	    !memcmp(name, e->model->obj_name, n))
+		return false;
+	return names__is_reserved(name);
+}
+
 static int claim_arena_ident(struct emit *e, const char *name, bool rename,
 			     const char **out)
 {
@@ -119,9 +142,11 @@ static int claim_arena_ident(struct emit *e, const char *name, bool rename,
 	int ret;
 
 	for (uint32_t n = 2; c; n++) {
-		ret = names__is_reserved(c)
+		size_t len = strlen(c);
+
+		ret = is_reserved(e, c, len)
 			      ? -EEXIST
-			      : pair_set_add(&e->idents, c, strlen(c), c, "");
+			      : pair_set_add(&e->idents, c, len, c, "");
 		if (ret != -EEXIST) {
 			if (ret)
 				return ret;
@@ -150,7 +175,7 @@ static int claim_pair(struct emit *e, const char *head, const char *tail)
 		return -ENOMEM;
 	memcpy(name, head, n);
 	memcpy(name + n, tail, len - n + 1);
-	ret = names__is_reserved(name)
+	ret = is_reserved(e, name, len)
 		      ? -EEXIST
 		      : pair_set_add(&e->idents, name, len, head, tail);
 	if (ret == -EEXIST)
@@ -576,23 +601,52 @@ static int emit_map_body(struct emit *e, const struct stops_aggr *a)
  * own: its struct name is a macro for the earlier one's, so 5,000 maps of
  * one type cost users' builds one struct. Its programs are listed here.
  */
-static void emit_same_layout(struct emit *e, const struct stops_aggr *a)
+/* e->slot_names: owner's function-pointer members, found once per layout */
+static int slot_names(struct emit *e, const struct stops_aggr *owner)
+{
+	struct slot_name *n;
+
+	if (e->slots_of == owner)
+		return 0;
+	n = calloc(owner->nr_slots ? owner->nr_slots : 1, sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	free(e->slot_names);
+	e->slot_names = n;
+	e->nr_slot_names = 0;
+	e->slots_of = owner;
+	for (uint32_t i = 0; i < owner->nr_members; i++) {
+		const struct stops_member *m = &owner->members[i];
+
+		if (m->kind != STOPS_FUNC_PTR || m->slot >= owner->nr_slots)
+			continue;
+		n[e->nr_slot_names].slot = m->slot;
+		n[e->nr_slot_names++].name = sstr(m->c_name);
+	}
+	return 0;
+}
+
+static int emit_same_layout(struct emit *e, const struct stops_aggr *a)
 {
 	const struct stops_aggr *owner = layout_owner(a);
+	int ret = slot_names(e, owner);
 
+	if (ret)
+		return ret;
 	owner_str(e, owner);
 	out_lit(e->o, "/* the layout of struct ");
 	out_sstr(e->o, e->owner);
 	out_lit(e->o, "; programs:");
-	for (uint32_t i = 0; i < owner->nr_members; i++) {
-		const struct stops_member *m = &owner->members[i];
-		const struct stops_prog *p = stops_map__prog(e->map, m);
+	/* a has owner's members and slots (a copy of it) */
+	for (uint32_t i = 0; i < e->nr_slot_names; i++) {
+		const struct slot_name *n = &e->slot_names[i];
+		const struct stops_prog *p = &e->map->progs[n->slot];
 
-		if (m->kind != STOPS_FUNC_PTR || !p->name)
+		if (!p->name)
 			continue;
 		/* thousands of maps: no format to parse for these lines */
 		out_lit(e->o, "\n *\t");
-		out_str(e->o, m->c_name);
+		out_sstr(e->o, n->name);
 		out_lit(e->o, ": ");
 		comment_text(e, p->sec);
 		out_lit(e->o, ": ");
@@ -606,16 +660,15 @@ static void emit_same_layout(struct emit *e, const struct stops_aggr *a)
 	out_char(e->o, ' ');
 	out_sstr(e->o, e->owner);
 	out_lit(e->o, "\n\n");
+	return 0;
 }
 
 static int emit_aggr(struct emit *e, const struct stops_aggr *a)
 {
 	int ret = 0;
 
-	if (e->map && a->same_layout) {
-		emit_same_layout(e, a);
-		return 0;
-	}
+	if (e->map && a->same_layout)
+		return emit_same_layout(e, a);
 	out_printf(e->o, "%s %s {\n", aggr_kw(a), a->c_name);
 	if (e->map)
 		ret = emit_map_body(e, a);
@@ -1255,6 +1308,8 @@ static int emit_header(struct emit *e)
 		e->obj_upper_buf[i] =
 			(char)toupper((unsigned char)model->obj_name[i]);
 	e->obj_upper.s = e->obj_upper_buf;
+	e->obj_unreserved =
+		!names__reserved_prefix(model->obj_name, e->obj_upper.len);
 	ret = claim_idents(e, guard);
 	if (ret)
 		return ret;
@@ -1355,6 +1410,7 @@ out:
 	free(e->body.text);
 	free(e->body.slot_at);
 	free(e->obj_upper_buf);
+	free(e->slot_names);
 	free(e->file);
 	free(e);
 	if (ret == -EIO)

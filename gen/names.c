@@ -99,6 +99,22 @@ bool names__is_reserved(const char *name)
 		       cmp_name) != NULL;
 }
 
+bool names__reserved_prefix(const char *prefix, size_t len)
+{
+	size_t lo = 0, hi = NR_RESERVED;
+
+	/* the names are sorted: those starting with prefix follow it */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strncmp(reserved[mid], prefix, len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < NR_RESERVED && !strncmp(reserved[lo], prefix, len);
+}
+
 /* Prefixes of the member names layout.c and emit_c.c generate. */
 static const char *const generated[] = {
 	"__bits_",

@@ -4,6 +4,7 @@
 #define STOPS_NAMES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -12,6 +13,12 @@
  * linux, ...): gen/reserved_names.inc, from scripts/mk-reserved-names.
  */
 bool names__is_reserved(const char *name);
+
+/*
+ * Whether a reserved name starts with the len bytes of prefix: when none
+ * does, no name starting with them is reserved.
+ */
+bool names__reserved_prefix(const char *prefix, size_t len);
 
 /* A member name the generator makes itself: __padding_, __slot_, ... */
 bool names__is_generated(const char *name);

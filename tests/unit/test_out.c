@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-/* Unit tests of the emitters' output buffer (gen/out.c), in memory mode. */
+/*
+ * Unit tests of the emitters' output buffer (gen/out.c), in memory mode,
+ * and of names__reserved_prefix() (gen/names.c), which lets emit_c.c skip
+ * reserved-name lookups.
+ */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "expect.h"
+#include "names.h"
 #include "out.h"
 
 static bool text_is(struct out *o, const char *want)
@@ -61,6 +66,19 @@ int main(void)
 	EXPECT(!memcmp(o.mem + 200001, big, 70000));
 	free(big);
 	out_free(&o);
+
+	/* first, last, inside, empty prefix, none */
+	EXPECT(names__reserved_prefix("AIO_PRIO", 8));
+	EXPECT(names__reserved_prefix("INT32_MA", 8));
+	EXPECT(names__reserved_prefix("errno", 5));
+	EXPECT(names__reserved_prefix("", 0));
+	EXPECT(names__is_reserved("errno"));
+	EXPECT(!names__reserved_prefix("maps5000", 8));
+	EXPECT(!names__reserved_prefix("errnoX", 6));
+	EXPECT(!names__reserved_prefix("\x7f", 1));
+	EXPECT(!names__reserved_prefix("AAAA", 4));
+	EXPECT(names__reserved_prefix("xor_eq", 6));
+	EXPECT(!names__reserved_prefix("xor_eqz", 7));
 	if (!failures)
 		printf("unit.out: ok\n");
 	return failures != 0;
