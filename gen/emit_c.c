@@ -265,13 +265,25 @@ static int claim_idents(struct emit *e, const char *guard)
 {
 	const struct stops_model *model = e->model;
 	const char *obj = model->obj_name;
-	/* ~20 names of the header and emit_fit's, then 3 a type and 5 a
-	 * map (a hint: more only grows the set) */
-	uint64_t n = 20 + emit_fit_nr_idents + 3 * (uint64_t)model->nr_aggrs +
-		     5 * (uint64_t)model->nr_maps;
-	int ret = pair_set_reserve(&e->idents, n < UINT32_MAX / 2
-						       ? (uint32_t)n
-						       : UINT32_MAX / 2);
+	/*
+	 * ~20 names of the header and emit_fit's, then a stem a type (its
+	 * name; a map's __MEMBERS, __from_map, ... share it) and another a
+	 * map (bpftool's alias): a hint, more only grows the set
+	 */
+	static const char *const suffixes[] = {"__MEMBERS",
+					       "__BTF_MEMBERS",
+					       "__ASSERT_MATCHES",
+					       "__from_map",
+					       "__from_object",
+					       EMIT_FIT_SUFFIX};
+	uint64_t n = 20 + emit_fit_nr_idents + (uint64_t)model->nr_aggrs +
+		     (uint64_t)model->nr_maps;
+	int ret;
+
+	pair_set_suffixes(&e->idents, suffixes,
+			  sizeof(suffixes) / sizeof(suffixes[0]));
+	ret = pair_set_reserve(&e->idents, n < UINT32_MAX / 2 ? (uint32_t)n
+							      : UINT32_MAX / 2);
 
 	if (!ret)
 		ret = claim_fmt(e, "%s", guard, "", "");

@@ -451,9 +451,7 @@ void htab_free(struct htab *h)
 
 static int pair_set_resize(struct pair_set *set, uint32_t cap)
 {
-	size_t per = sizeof(*set->slots) + sizeof(*set->hashes);
-	struct pair_slot *slots = calloc(cap, per);
-	uint32_t *hashes = (uint32_t *)(slots + cap);
+	struct pair_slot *slots = calloc(cap, sizeof(*slots));
 
 	if (!slots)
 		return -ENOMEM;
@@ -464,15 +462,13 @@ static int pair_set_resize(struct pair_set *set, uint32_t cap)
 
 		if (!set->slots[i].head)
 			continue;
-		for (k = set->hashes[i] & (cap - 1); slots[k].head;
+		for (k = set->slots[i].hash & (cap - 1); slots[k].head;
 		     k = (k + 1) & (cap - 1))
 			;
 		slots[k] = set->slots[i];
-		hashes[k] = set->hashes[i];
 	}
 	free(set->slots);
 	set->slots = slots;
-	set->hashes = hashes;
 	set->cap = cap;
 	return 0;
 }
@@ -489,34 +485,114 @@ int pair_set_reserve(struct pair_set *set, uint32_t n)
 	return cap == set->cap ? 0 : pair_set_resize(set, cap);
 }
 
-/* Whether name (len bytes) is head followed by tail. */
-static bool pair_eq(const char *name, size_t len, const char *head,
-		    const char *tail)
+void pair_set_suffixes(struct pair_set *set, const char *const *suffix,
+		       uint32_t n)
 {
-	size_t n = strlen(head);
+	uint32_t i, j;
 
-	return n <= len && !memcmp(name, head, n) && !strcmp(name + n, tail);
+	set->nr_suffixes = 0;
+	for (i = 0; i < n && i < PAIR_SET_SUFFIXES; i++) {
+		size_t len = strlen(suffix[i]);
+
+		/* insertion by length, longest first */
+		for (j = set->nr_suffixes;
+		     j > 0 && set->suffix_len[j - 1] < len; j--) {
+			set->suffix[j] = set->suffix[j - 1];
+			set->suffix_len[j] = set->suffix_len[j - 1];
+			set->suffix_end[j] = set->suffix_end[j - 1];
+		}
+		set->suffix[j] = suffix[i];
+		set->suffix_len[j] = (uint32_t)len;
+		set->suffix_end[j] = 0;
+		if (len >= 8)
+			memcpy(&set->suffix_end[j], suffix[i] + len - 8, 8);
+		set->nr_suffixes++;
+	}
+}
+
+/* The suffix name ends with (the longest), as its bit; 0: none. */
+static uint32_t name_suffix(const struct pair_set *set, const char *name,
+			    size_t len)
+{
+	uint64_t end = 0;
+
+	if (len >= 8)
+		memcpy(&end, name + len - 8, 8);
+	for (uint32_t i = 0; i < set->nr_suffixes; i++) {
+		size_t n = set->suffix_len[i];
+
+		if (len < n)
+			continue;
+		if (n >= 8 ? end == set->suffix_end[i] &&
+				     !memcmp(name + len - n, set->suffix[i],
+					     n - 8)
+			   : !memcmp(name + len - n, set->suffix[i], n))
+			return i + 1;
+	}
+	return 0;
+}
+
+/* Whether the slot's stem is the len bytes at s. */
+static bool stem_eq(const struct pair_slot *slot, const char *s, size_t len)
+{
+	size_t h = slot->head_len;
+
+	if (slot->stem_len != len)
+		return false;
+	if (h >= len)
+		return !memcmp(slot->head, s, len);
+	return !memcmp(slot->head, s, h) && !memcmp(slot->tail, s + h, len - h);
 }
 
 int pair_set_add(struct pair_set *set, const char *name, size_t len,
 		 const char *head, const char *tail)
 {
-	uint32_t k, hash;
+	struct pair_slot *slot;
+	size_t stem = len, head_len;
+	uint32_t k, hash, bit = 0;
 
+	/* the longest suffix name ends with: ties differ, so one at most */
+	bit = name_suffix(set, name, len);
+	if (bit)
+		stem = len - set->suffix_len[bit - 1];
+	if (len > UINT32_MAX)
+		return -ENOMEM;
+	if (set->last_head == head && set->last_stem_len == stem &&
+	    set->last_cap == set->cap && set->cap) {
+		slot = &set->slots[set->last_slot];
+		goto found;
+	}
 	if (htab_full(set->len, set->cap) &&
 	    (set->cap > UINT32_MAX / 2 ||
 	     pair_set_resize(set, set->cap ? set->cap * 2 : 16)))
 		return -ENOMEM;
-	hash = (uint32_t)siphash(set->key, (const unsigned char *)name, len);
+	hash = (uint32_t)siphash(set->key, (const unsigned char *)name, stem);
 	for (k = hash & (set->cap - 1); set->slots[k].head;
 	     k = (k + 1) & (set->cap - 1))
-		if (set->hashes[k] == hash &&
-		    pair_eq(name, len, set->slots[k].head, set->slots[k].tail))
-			return -EEXIST;
-	set->slots[k].head = head;
-	set->slots[k].tail = tail;
-	set->hashes[k] = hash;
-	set->len++;
+		if (set->slots[k].hash == hash &&
+		    stem_eq(&set->slots[k], name, stem))
+			break;
+	slot = &set->slots[k];
+	head_len = strlen(head);
+	if (!slot->head) {
+		slot->head = head;
+		slot->tail = tail;
+		slot->head_len = (uint32_t)head_len;
+		slot->stem_len = (uint32_t)stem;
+		slot->hash = hash;
+		set->len++;
+	}
+	/* the same head again: its stem (in head) is this slot's */
+	if (stem <= head_len) {
+		set->last_head = head;
+		set->last_stem_len = (uint32_t)stem;
+		set->last_cap = set->cap;
+		set->last_slot = (uint32_t)(slot - set->slots);
+	}
+found:
+	if (slot->mask & 1u << bit)
+		return -EEXIST;
+	slot->mask |= (uint8_t)(1u << bit);
 	return 0;
 }
 

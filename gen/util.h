@@ -102,20 +102,47 @@ static inline void name_set_free(struct name_set *set)
  * head followed by tail; tail "" for a whole name): thousands of names
  * like "<shadow>__MEMBERS" without a copy of each. The strings must
  * outlive the set.
+ *
+ * Names ending in one of the suffixes the caller gives (at most 7) are
+ * kept by stem: one slot per stem, with a bit for each suffix taken (bit
+ * 0: the stem itself). A name's stem is the name without the longest of
+ * the suffixes it ends with (all of it when none): a function of the
+ * name, so the set answers as one of whole names would, while a map's
+ * "<shadow>", "<shadow>__MEMBERS", ... share one slot and one hash.
  */
+#define PAIR_SET_SUFFIXES 7
+
 struct pair_slot {
-	const char *head;
+	const char *head; /* NULL: empty */
 	const char *tail;
+	uint32_t head_len;
+	uint32_t stem_len; /* the stem: the first stem_len bytes of the name */
+	uint32_t hash;	   /* of the stem */
+	uint8_t mask;	   /* suffixes taken: bit 0 none, bit i suffix i - 1 */
 };
 
 struct pair_set {
-	struct pair_slot *slots; /* used when head is set */
-	uint32_t *hashes;	 /* each slot's name hashed */
+	struct pair_slot *slots;
 	uint32_t cap;
 	uint32_t len;
 	uint64_t key[2];
+	/* suffixes, longest first */
+	const char *suffix[PAIR_SET_SUFFIXES];
+	uint32_t suffix_len[PAIR_SET_SUFFIXES];
+	uint64_t suffix_end[PAIR_SET_SUFFIXES]; /* last 8 bytes, if 8 */
+	uint32_t nr_suffixes;
+	/* the slot of the last stem that lay in a head: names claimed
+	 * one after another with the same head skip hashing it again */
+	const char *last_head;
+	uint32_t last_stem_len, last_cap, last_slot;
 };
 
+/*
+ * Suffixes for stems (at most PAIR_SET_SUFFIXES, none empty, each at most
+ * once), set before the first name; they must outlive the set.
+ */
+void pair_set_suffixes(struct pair_set *set, const char *const *suffix,
+		       uint32_t n);
 /*
  * name: head and tail joined, len bytes, as the caller has it at hand
  * (hashed and compared; not kept). 0 when added, -EEXIST when the name is
@@ -123,7 +150,7 @@ struct pair_set {
  */
 int pair_set_add(struct pair_set *set, const char *name, size_t len,
 		 const char *head, const char *tail);
-/* Room for n names in all, made at once; 0 or -ENOMEM. */
+/* Room for n stems in all, made at once; 0 or -ENOMEM. */
 int pair_set_reserve(struct pair_set *set, uint32_t n);
 void pair_set_free(struct pair_set *set);
 

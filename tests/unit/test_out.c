@@ -4,6 +4,7 @@
  * and of names__reserved_prefix() (gen/names.c), which lets emit_c.c skip
  * reserved-name lookups.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "expect.h"
 #include "names.h"
 #include "out.h"
+#include "util.h"
 
 static bool text_is(struct out *o, const char *want)
 {
@@ -79,6 +81,43 @@ int main(void)
 	EXPECT(!names__reserved_prefix("AAAA", 4));
 	EXPECT(names__reserved_prefix("xor_eq", 6));
 	EXPECT(!names__reserved_prefix("xor_eqz", 7));
+
+	/* pair_set: names kept by stem answer as a set of whole names */
+	static const char *const sfx[] = {"__MEMBERS", "__BTF_MEMBERS", "_x"};
+	struct pair_set ps = {0};
+	static char *names[1000];
+
+	pair_set_suffixes(&ps, sfx, 3);
+	EXPECT(!pair_set_add(&ps, "a__BTF_MEMBERS", 14, "a__BTF_MEMBERS", ""));
+	EXPECT(pair_set_add(&ps, "a__BTF_MEMBERS", 14, "a", "__BTF_MEMBERS") ==
+	       -EEXIST);
+	EXPECT(pair_set_add(&ps, "a__BTF_MEMBERS", 14, "a__BTF", "_MEMBERS") ==
+	       -EEXIST);
+	EXPECT(!pair_set_add(&ps, "a", 1, "a", ""));
+	EXPECT(!pair_set_add(&ps, "a__MEMBERS", 10, "a", "__MEMBERS"));
+	EXPECT(pair_set_add(&ps, "a__MEMBERS", 10, "a__MEMBERS", "") ==
+	       -EEXIST);
+	EXPECT(!pair_set_add(&ps, "a__BTF__MEMBERS", 15, "a__BTF", "__MEMBERS"));
+	EXPECT(!pair_set_add(&ps, "a__BTF", 6, "a__BTF", ""));
+	EXPECT(!pair_set_add(&ps, "_x", 2, "", "_x"));
+	EXPECT(pair_set_add(&ps, "_x", 2, "_x", "") == -EEXIST);
+	EXPECT(!pair_set_add(&ps, "", 0, "", ""));
+	for (unsigned int i = 0; i < 1000; i++) {
+		char *n = names[i] = malloc(32);
+
+		if (!n)
+			return 1;
+		snprintf(n, 32, "n%u__MEMBERS", i);
+		EXPECT(!pair_set_add(&ps, n, strlen(n), n, ""));
+		EXPECT(pair_set_add(&ps, n, strlen(n), n, "") == -EEXIST);
+		n[strlen(n) - 9] = 0; /* the stem alone, "n<i>" */
+		EXPECT(!pair_set_add(&ps, n, strlen(n), n, ""));
+	}
+	/* stems: "a", "a__BTF", "" and the 1,000 */
+	EXPECT(ps.len == 1000 + 3);
+	pair_set_free(&ps);
+	for (unsigned int i = 0; i < 1000; i++)
+		free(names[i]);
 	if (!failures)
 		printf("unit.out: ok\n");
 	return failures != 0;
