@@ -261,6 +261,20 @@ enum layout_fact {
 
 static unsigned int layout_facts(struct emit *e, const struct stops_aggr *a);
 
+/* How many names nested_aliases() gives for own. */
+static uint64_t count_named_subs(const struct stops_aggr *own)
+{
+	uint64_t n = 0;
+
+	for (uint32_t i = 0; i < own->nr_members; i++) {
+		const struct stops_aggr *sub = own->members[i].aggr;
+
+		if (sub)
+			n += (sub->c_name ? 1 : 0) + count_named_subs(sub);
+	}
+	return n;
+}
+
 static int claim_idents(struct emit *e, const char *guard)
 {
 	const struct stops_model *model = e->model;
@@ -278,7 +292,27 @@ static int claim_idents(struct emit *e, const char *guard)
 					       EMIT_FIT_SUFFIX};
 	uint64_t n = 20 + emit_fit_nr_idents + (uint64_t)model->nr_aggrs +
 		     (uint64_t)model->nr_maps;
+	const struct stops_aggr *counted = NULL;
+	uint64_t subs = 0;
 	int ret;
+
+	/* and a stem for each of nested_aliases()' names */
+	for (uint32_t k = 0; k < model->nr_maps; k++) {
+		const struct stops_aggr *own = model->maps[k].type->same_layout;
+
+		if (!own || !(layout_facts(e, own) & LAYOUT_NAMED_SUBS))
+			continue;
+		if (own != counted) {
+			counted = own;
+			subs = count_named_subs(own);
+		}
+		n += subs;
+	}
+	/* no more than the names of 3 a type and 5 a map (a hint) */
+	if (n > 20 + emit_fit_nr_idents + 3 * (uint64_t)model->nr_aggrs +
+			5 * (uint64_t)model->nr_maps)
+		n = 20 + emit_fit_nr_idents + 3 * (uint64_t)model->nr_aggrs +
+		    5 * (uint64_t)model->nr_maps;
 
 	pair_set_suffixes(&e->idents, suffixes,
 			  sizeof(suffixes) / sizeof(suffixes[0]));
