@@ -71,6 +71,12 @@ struct emit {
 		struct sstr name;
 	} * slot_names;
 	uint32_t nr_slot_names;
+	/* nested_aliases() of aliases_of: each name's tail and the type */
+	const struct stops_aggr *aliases_of;
+	struct alias {
+		struct sstr tail, type;
+	} * aliases;
+	uint32_t nr_aliases, aliases_cap;
 	/* no reserved name starts with the object's name (obj_upper.len) */
 	bool obj_unreserved;
 };
@@ -250,8 +256,7 @@ static int claim_accessors(struct emit *e, const struct stops_aggr *a,
  * lists, accessors, the bpftool alias.
  */
 static int nested_aliases(struct emit *e, const struct stops_aggr *own,
-			  const char *map_shadow, const char *owner,
-			  bool claim);
+			  const char *map_shadow, bool claim);
 
 enum layout_fact {
 	LAYOUT_BITS = 1,       /* accessors: a bitfield in STOPS_BITS bytes */
@@ -364,9 +369,7 @@ static int claim_idents(struct emit *e, const char *guard)
 		if (!ret && m->type->same_layout &&
 		    layout_facts(e, m->type) & LAYOUT_NAMED_SUBS)
 			ret = nested_aliases(e, m->type->same_layout,
-					     m->shadow_name,
-					     m->type->same_layout->c_name,
-					     true);
+					     m->shadow_name, true);
 		for (int i = 0; i < 4 && !ret; i++)
 			ret = claim_fmt(e, "%s%s", m->shadow_name, suffix[i],
 					"");
@@ -1150,36 +1153,75 @@ static void emit_bpftool_alias(struct emit *e)
 	out_lit(o, "\n#endif\n\n");
 }
 
+/* e->aliases: nested_aliases()' names for own, in its walk's order */
+static int collect_aliases(struct emit *e, const struct stops_aggr *a,
+			   size_t owner_len)
+{
+	int ret = 0;
+
+	for (uint32_t i = 0; i < a->nr_members && !ret; i++) {
+		const struct stops_aggr *sub = a->members[i].aggr;
+
+		if (!sub)
+			continue;
+		if (sub->c_name) {
+			if (e->nr_aliases == e->aliases_cap) {
+				uint32_t cap =
+					e->aliases_cap ? 2 * e->aliases_cap : 8;
+				struct alias *n;
+
+				n = cap > e->aliases_cap
+					    ? realloc(e->aliases,
+						      cap * sizeof(*n))
+					    : NULL;
+				if (!n)
+					return -ENOMEM;
+				e->aliases = n;
+				e->aliases_cap = cap;
+			}
+			e->aliases[e->nr_aliases].tail =
+				sstr(sub->c_name + owner_len);
+			e->aliases[e->nr_aliases++].type = sstr(sub->c_name);
+		}
+		ret = collect_aliases(e, sub, owner_len);
+	}
+	return ret;
+}
+
 /*
  * Maps of one type share the first map's nested types (one layout, one
  * set of asserts); the names by the other maps' paths stay usable:
  *	#define obj_map2_type__member obj_map1_type__member
- * fn(e, name, owner_name) for each, with claim set: claim, else write.
+ * Each is claimed (claim set), else written; the names are listed once
+ * per layout (own).
  */
 static int nested_aliases(struct emit *e, const struct stops_aggr *own,
-			  const char *map_shadow, const char *owner, bool claim)
+			  const char *map_shadow, bool claim)
 {
 	int ret = 0;
 
-	for (uint32_t i = 0; i < own->nr_members && !ret; i++) {
-		const struct stops_aggr *sub = own->members[i].aggr;
-
-		if (!sub)
-			continue;
+	if (e->aliases_of != own) {
+		e->aliases_of = NULL;
+		e->nr_aliases = 0;
 		/* nested names start with the owner's: path names */
-		if (sub->c_name && claim) {
-			ret = claim_pair(e, map_shadow,
-					 sub->c_name + strlen(owner));
-		} else if (sub->c_name) {
-			out_lit(e->o, "#define ");
-			out_str(e->o, map_shadow);
-			out_str(e->o, sub->c_name + strlen(owner));
-			out_char(e->o, ' ');
-			out_str(e->o, sub->c_name);
-			out_char(e->o, '\n');
+		ret = collect_aliases(e, own, strlen(own->c_name));
+		if (ret)
+			return ret;
+		e->aliases_of = own;
+	}
+	for (uint32_t i = 0; i < e->nr_aliases && !ret; i++) {
+		const struct alias *al = &e->aliases[i];
+
+		if (claim) {
+			ret = claim_pair(e, map_shadow, al->tail.s);
+			continue;
 		}
-		if (!ret)
-			ret = nested_aliases(e, sub, map_shadow, owner, claim);
+		out_lit(e->o, "#define ");
+		out_str(e->o, map_shadow);
+		out_sstr(e->o, al->tail);
+		out_char(e->o, ' ');
+		out_sstr(e->o, al->type);
+		out_char(e->o, '\n');
 	}
 	return ret;
 }
@@ -1390,7 +1432,7 @@ static int emit_header(struct emit *e)
 		if (e->map && a->same_layout &&
 		    layout_facts(e, a) & LAYOUT_NAMED_SUBS) {
 			ret = nested_aliases(e, a->same_layout, a->c_name,
-					     a->same_layout->c_name, false);
+					     false);
 			if (ret)
 				return ret;
 		}
@@ -1457,6 +1499,7 @@ out:
 	free(e->body.slot_at);
 	free(e->obj_upper_buf);
 	free(e->slot_names);
+	free(e->aliases);
 	free(e->file);
 	free(e);
 	if (ret == -EIO)
