@@ -77,6 +77,9 @@ struct emit {
 		struct sstr tail, type;
 	} * aliases;
 	uint32_t nr_aliases, aliases_cap;
+	/* claim_pair()'s last head and its length */
+	const char *last_head;
+	size_t last_head_len;
 	/* no reserved name starts with the object's name (obj_upper.len) */
 	bool obj_unreserved;
 };
@@ -167,27 +170,69 @@ static int claim_arena_ident(struct emit *e, const char *name, bool rename,
 }
 
 /*
+ * The suffixes of a type's and a map's names: the claimed-name set keeps
+ * names by stem (pair_set_suffixes), and claim_pair() passing one of
+ * these very pointers as tail skips joining and measuring the name.
+ */
+static const char *const claim_suffix[] = {"__MEMBERS",	       "__BTF_MEMBERS",
+					   "__ASSERT_MATCHES", "__from_map",
+					   "__from_object",    EMIT_FIT_SUFFIX};
+
+enum {
+	SUFFIX_MEMBERS,
+	SUFFIX_BTF_MEMBERS,
+	SUFFIX_ASSERT_MATCHES,
+	SUFFIX_FROM_MAP,
+	SUFFIX_FROM_OBJECT,
+	SUFFIX_FIT,
+};
+
+/* head and tail joined, malloc'd; NULL: out of memory */
+static char *join(const char *head, size_t n, const char *tail)
+{
+	size_t t = strlen(tail);
+	char *name = malloc(n + t + 1);
+
+	if (name) {
+		memcpy(name, head, n);
+		memcpy(name + n, tail, t + 1);
+	}
+	return name;
+}
+
+/*
  * Claims head followed by tail, kept as the two pointers (the model's
  * names and literals, which outlive the emission): most names are a
  * type's or a map's and a suffix, and need no copy of their own.
  */
 static int claim_pair(struct emit *e, const char *head, const char *tail)
 {
-	size_t n = strlen(head), len = n + strlen(tail);
-	char buf[256], *name = len < sizeof(buf) ? buf : malloc(len + 1);
+	size_t n = head == e->last_head ? e->last_head_len : strlen(head);
+	size_t obj = e->obj_upper.len;
+	char *name = NULL;
 	int ret;
 
-	if (!name)
-		return -ENOMEM;
-	memcpy(name, head, n);
-	memcpy(name + n, tail, len - n + 1);
-	ret = is_reserved(e, name, len)
-		      ? -EEXIST
-		      : pair_set_add(&e->idents, name, len, head, tail);
-	if (ret == -EEXIST)
-		ret = name_taken(e, name);
-	if (name != buf)
-		free(name);
+	e->last_head = head;
+	e->last_head_len = n;
+	/* as is_reserved(): names starting with the object's need no look */
+	if (!e->obj_unreserved || n < obj ||
+	    memcmp(head, e->model->obj_name, obj)) {
+		name = join(head, n, tail);
+		if (!name)
+			return -ENOMEM;
+		if (names__is_reserved(name)) {
+			ret = name_taken(e, name);
+			free(name);
+			return ret;
+		}
+	}
+	ret = pair_set_add_split(&e->idents, head, n, tail);
+	if (ret == -EEXIST) {
+		if (!name)
+			name = join(head, n, tail);
+		ret = name ? name_taken(e, name) : -ENOMEM;
+	}
+	free(name);
 	return ret;
 }
 
@@ -266,6 +311,24 @@ enum layout_fact {
 
 static unsigned int layout_facts(struct emit *e, const struct stops_aggr *a);
 
+/* <obj>__<map>__<type>, joined into the arena (claim_fmt's "%s__%s__%s") */
+static int claim_bpftool_alias(struct emit *e, const struct stops_map *m)
+{
+	size_t o = e->obj_upper.len, n = strlen(m->name);
+	size_t t = strlen(m->type_name);
+	char *name = arena_chars(&e->arena, o + n + t + 5);
+	const char *got;
+
+	if (!name)
+		return -ENOMEM;
+	memcpy(name, e->model->obj_name, o);
+	memcpy(name + o, "__", 2);
+	memcpy(name + o + 2, m->name, n);
+	memcpy(name + o + 2 + n, "__", 2);
+	memcpy(name + o + 4 + n, m->type_name, t + 1);
+	return claim_arena_ident(e, name, false, &got);
+}
+
 /* How many names nested_aliases() gives for own. */
 static uint64_t count_named_subs(const struct stops_aggr *own)
 {
@@ -289,12 +352,6 @@ static int claim_idents(struct emit *e, const char *guard)
 	 * name; a map's __MEMBERS, __from_map, ... share it) and another a
 	 * map (bpftool's alias): a hint, more only grows the set
 	 */
-	static const char *const suffixes[] = {"__MEMBERS",
-					       "__BTF_MEMBERS",
-					       "__ASSERT_MATCHES",
-					       "__from_map",
-					       "__from_object",
-					       EMIT_FIT_SUFFIX};
 	uint64_t n = 20 + emit_fit_nr_idents + (uint64_t)model->nr_aggrs +
 		     (uint64_t)model->nr_maps;
 	const struct stops_aggr *counted = NULL;
@@ -319,8 +376,8 @@ static int claim_idents(struct emit *e, const char *guard)
 		n = 20 + emit_fit_nr_idents + 3 * (uint64_t)model->nr_aggrs +
 		    5 * (uint64_t)model->nr_maps;
 
-	pair_set_suffixes(&e->idents, suffixes,
-			  sizeof(suffixes) / sizeof(suffixes[0]));
+	pair_set_suffixes(&e->idents, claim_suffix,
+			  sizeof(claim_suffix) / sizeof(claim_suffix[0]));
 	ret = pair_set_reserve(&e->idents, n < UINT32_MAX / 2 ? (uint32_t)n
 							      : UINT32_MAX / 2);
 
@@ -344,11 +401,10 @@ static int claim_idents(struct emit *e, const char *guard)
 	for (uint32_t k = 0; !ret && k < model->nr_aggrs; k++) {
 		const struct stops_aggr *a = model->aggrs[k];
 
-		static const char *const suffix[] = {"", "__MEMBERS",
-						     "__BTF_MEMBERS"};
-
-		for (int i = 0; i < 3 && !ret; i++)
-			ret = claim_fmt(e, "%s%s", a->c_name, suffix[i], "");
+		ret = claim_pair(e, a->c_name, "");
+		for (int i = SUFFIX_MEMBERS; i <= SUFFIX_BTF_MEMBERS && !ret;
+		     i++)
+			ret = claim_pair(e, a->c_name, claim_suffix[i]);
 		if (!ret && layout_facts(e, a) & LAYOUT_BITS)
 			ret = claim_accessors(e, a, a->c_name);
 	}
@@ -360,19 +416,14 @@ static int claim_idents(struct emit *e, const char *guard)
 				e->err, -ENAMETOOLONG,
 				"map %.32s...: name longer than %d characters (the accessors compare it as a string literal)",
 				m->name, NAMES_MAX_LITERAL);
-		static const char *const suffix[] = {"__ASSERT_MATCHES",
-						     "__from_map",
-						     "__from_object",
-						     EMIT_FIT_SUFFIX};
-
-		ret = claim_fmt(e, "%s__%s__%s", obj, m->name, m->type_name);
+		ret = claim_bpftool_alias(e, m);
 		if (!ret && m->type->same_layout &&
 		    layout_facts(e, m->type) & LAYOUT_NAMED_SUBS)
 			ret = nested_aliases(e, m->type->same_layout,
 					     m->shadow_name, true);
-		for (int i = 0; i < 4 && !ret; i++)
-			ret = claim_fmt(e, "%s%s", m->shadow_name, suffix[i],
-					"");
+		for (int i = SUFFIX_ASSERT_MATCHES; i <= SUFFIX_FIT && !ret;
+		     i++)
+			ret = claim_pair(e, m->shadow_name, claim_suffix[i]);
 	}
 	return ret;
 }

@@ -59,6 +59,11 @@ static char *arena_str(struct arena *a, size_t size)
 	return arena_take(a, size, 1);
 }
 
+char *arena_chars(struct arena *a, size_t size)
+{
+	return arena_str(a, size);
+}
+
 void *arena_calloc(struct arena *a, size_t n, size_t size)
 {
 	void *p;
@@ -508,6 +513,15 @@ void pair_set_suffixes(struct pair_set *set, const char *const *suffix,
 			memcpy(&set->suffix_end[j], suffix[i] + len - 8, 8);
 		set->nr_suffixes++;
 	}
+	set->suffixes_nest = false;
+	for (i = 0; i < set->nr_suffixes; i++)
+		for (j = 0; j < set->nr_suffixes; j++)
+			if (i != j &&
+			    set->suffix_len[i] >= set->suffix_len[j] &&
+			    !memcmp(set->suffix[i] + set->suffix_len[i] -
+					    set->suffix_len[j],
+				    set->suffix[j], set->suffix_len[j]))
+				set->suffixes_nest = true;
 }
 
 /* The suffix name ends with (the longest), as its bit; 0: none. */
@@ -544,18 +558,18 @@ static bool stem_eq(const struct pair_slot *slot, const char *s, size_t len)
 	return !memcmp(slot->head, s, h) && !memcmp(slot->tail, s + h, len - h);
 }
 
-int pair_set_add(struct pair_set *set, const char *name, size_t len,
-		 const char *head, const char *tail)
+/*
+ * Adds the name whose stem is the stem bytes at name (in head from its
+ * start when stem <= head_len) and whose suffix is bit.
+ */
+static int add_stem(struct pair_set *set, const char *name, size_t stem,
+		    uint32_t bit, const char *head, size_t head_len,
+		    const char *tail)
 {
 	struct pair_slot *slot;
-	size_t stem = len, head_len;
-	uint32_t k, hash, bit = 0;
+	uint32_t k, hash;
 
-	/* the longest suffix name ends with: ties differ, so one at most */
-	bit = name_suffix(set, name, len);
-	if (bit)
-		stem = len - set->suffix_len[bit - 1];
-	if (len > UINT32_MAX)
+	if (stem > UINT32_MAX || head_len > UINT32_MAX)
 		return -ENOMEM;
 	if (set->last_head == head && set->last_stem_len == stem &&
 	    set->last_cap == set->cap && set->cap) {
@@ -573,7 +587,6 @@ int pair_set_add(struct pair_set *set, const char *name, size_t len,
 		    stem_eq(&set->slots[k], name, stem))
 			break;
 	slot = &set->slots[k];
-	head_len = strlen(head);
 	if (!slot->head) {
 		slot->head = head;
 		slot->tail = tail;
@@ -594,6 +607,41 @@ found:
 		return -EEXIST;
 	slot->mask |= (uint8_t)(1u << bit);
 	return 0;
+}
+
+int pair_set_add(struct pair_set *set, const char *name, size_t len,
+		 const char *head, const char *tail)
+{
+	/* the longest suffix name ends with: ties differ, so one at most */
+	uint32_t bit = name_suffix(set, name, len);
+	size_t stem = bit ? len - set->suffix_len[bit - 1] : len;
+
+	return add_stem(set, name, stem, bit, head, strlen(head), tail);
+}
+
+int pair_set_add_split(struct pair_set *set, const char *head, size_t head_len,
+		       const char *tail)
+{
+	size_t tail_len, len;
+	char buf[256], *name;
+	int ret;
+
+	/* head and a suffix no other suffix ends with: head is the stem */
+	for (uint32_t i = 0; !set->suffixes_nest && i < set->nr_suffixes; i++)
+		if (tail == set->suffix[i])
+			return add_stem(set, head, head_len, i + 1, head,
+					head_len, tail);
+	tail_len = strlen(tail);
+	len = head_len + tail_len;
+	name = len < sizeof(buf) ? buf : malloc(len + 1);
+	if (!name)
+		return -ENOMEM;
+	memcpy(name, head, head_len);
+	memcpy(name + head_len, tail, tail_len + 1);
+	ret = pair_set_add(set, name, len, head, tail);
+	if (name != buf)
+		free(name);
+	return ret;
 }
 
 void pair_set_free(struct pair_set *set)

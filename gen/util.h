@@ -25,6 +25,8 @@ struct arena {
 
 void *arena_alloc(struct arena *a, size_t size);
 void *arena_calloc(struct arena *a, size_t n, size_t size);
+/* size bytes for a string, unaligned (packed); NULL: out of memory */
+char *arena_chars(struct arena *a, size_t size);
 char *arena_strdup(struct arena *a, const char *s);
 char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -131,6 +133,7 @@ struct pair_set {
 	uint32_t suffix_len[PAIR_SET_SUFFIXES];
 	uint64_t suffix_end[PAIR_SET_SUFFIXES]; /* last 8 bytes, if 8 */
 	uint32_t nr_suffixes;
+	bool suffixes_nest; /* one suffix ends with another */
 	/* the slot of the last stem that lay in a head: names claimed
 	 * one after another with the same head skip hashing it again */
 	const char *last_head;
@@ -150,6 +153,13 @@ void pair_set_suffixes(struct pair_set *set, const char *const *suffix,
  */
 int pair_set_add(struct pair_set *set, const char *name, size_t len,
 		 const char *head, const char *tail);
+/*
+ * pair_set_add() of head (head_len bytes) followed by tail, without the
+ * name at hand: quick when tail is one of the suffixes given (the same
+ * pointer), else the name is joined in a buffer.
+ */
+int pair_set_add_split(struct pair_set *set, const char *head, size_t head_len,
+		       const char *tail);
 /* Room for n stems in all, made at once; 0 or -ENOMEM. */
 int pair_set_reserve(struct pair_set *set, uint32_t n);
 void pair_set_free(struct pair_set *set);

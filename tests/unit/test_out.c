@@ -84,7 +84,8 @@ int main(void)
 
 	/* pair_set: names kept by stem answer as a set of whole names */
 	static const char *const sfx[] = {"__MEMBERS", "__BTF_MEMBERS", "_x"};
-	struct pair_set ps = {0};
+	static const char *const nest[] = {"_MEMBERS", "__MEMBERS"};
+	struct pair_set ps = {0}, pn = {0};
 	static char *names[1000];
 
 	pair_set_suffixes(&ps, sfx, 3);
@@ -115,7 +116,25 @@ int main(void)
 	}
 	/* stems: "a", "a__BTF", "" and the 1,000 */
 	EXPECT(ps.len == 1000 + 3);
+	/* split: a suffix by its pointer, or any tail */
+	EXPECT(pair_set_add_split(&ps, "n7", 2, sfx[0]) == -EEXIST);
+	EXPECT(!pair_set_add_split(&ps, "n7", 2, sfx[2]));
+	EXPECT(pair_set_add(&ps, "n7_x", 4, "n7_x", "") == -EEXIST);
+	EXPECT(!pair_set_add_split(&ps, "b", 1, "__BTF_MEMBERS"));
+	EXPECT(pair_set_add_split(&ps, "b", 1, sfx[1]) == -EEXIST);
+	EXPECT(!pair_set_add_split(&ps, "b__BTF", 6, sfx[0]));
+	EXPECT(pair_set_add(&ps, "b__BTF__MEMBERS", 15, "b", "__BTF__MEMBERS") ==
+	       -EEXIST);
+	EXPECT(ps.len == 1000 + 5);
 	pair_set_free(&ps);
+	/* "__MEMBERS" ends with "_MEMBERS": split joins the name instead */
+	pair_set_suffixes(&pn, nest, 2);
+	EXPECT(pn.suffixes_nest);
+	EXPECT(!pair_set_add_split(&pn, "c_", 2, nest[0]));
+	EXPECT(pair_set_add_split(&pn, "c", 1, nest[1]) == -EEXIST);
+	EXPECT(!pair_set_add_split(&pn, "c", 1, nest[0]));
+	EXPECT(pn.len == 1);
+	pair_set_free(&pn);
 	for (unsigned int i = 0; i < 1000; i++)
 		free(names[i]);
 	if (!failures)
