@@ -211,15 +211,21 @@ static int emit_map_fit(struct out *o, const struct stops_model *model,
 			const struct stops_map *map, struct stops_err *err)
 {
 	const char *s = map->shadow_name;
-	size_t tlen = btf_essential_name_len(map->type_name);
-	const struct btf_type *t = btf__type_by_id(model->btf, map->type_id);
+	const struct btf_type *t;
+	size_t tlen;
 	int ret;
 
 	if (map->type->same_layout) {
-		out_printf(o, "#define %s%s %s%s\n\n", s, EMIT_FIT_SUFFIX,
-			   map->type->same_layout->c_name, EMIT_FIT_SUFFIX);
+		/* thousands of maps: no format to parse */
+		out_lit(o, "#define ");
+		out_str(o, s);
+		out_lit(o, EMIT_FIT_SUFFIX " ");
+		out_str(o, map->type->same_layout->c_name);
+		out_lit(o, EMIT_FIT_SUFFIX "\n\n");
 		return 0;
 	}
+	tlen = btf_essential_name_len(map->type_name);
+	t = btf__type_by_id(model->btf, map->type_id);
 	out_printf(o,
 		   "/* Fits map %s's ops table to a kernel's struct %.*s (see stops_shadow__fit). */\n"
 		   "static inline int %s%s(struct %s *s, const struct btf *kernel,\n"

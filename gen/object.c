@@ -34,7 +34,11 @@ struct stops_object {
 /* The model being built: layouts, and what maps of one type share. */
 struct build {
 	struct layout_ctx layout;
-	struct id_map shared;	   /* type id -> first map's shareable layout */
+	/* no reserved name starts with the object's name (obj_len bytes) */
+	bool obj_unreserved;
+	size_t obj_len;
+	const char *type_ident; /* a map type name is_c_ident() said yes to */
+	struct id_map shared;	/* type id -> first map's shareable layout */
 	struct id_map shared_text; /* type id -> its layout's text charge */
 };
 
@@ -140,6 +144,23 @@ static int map_layout(struct build *b, const struct stops_map *map,
 	return ptr_vec_push(&ctx->aggrs, a);
 }
 
+/* "<obj>_<map>_<type>" in the arena (obj: obj_len bytes) */
+static char *join3(struct arena *a, const char *obj, size_t obj_len,
+		   const char *map, const char *type)
+{
+	size_t m = strlen(map), t = strlen(type);
+	char *s = arena_chars(a, obj_len + m + t + 3);
+
+	if (s) {
+		memcpy(s, obj, obj_len);
+		s[obj_len] = '_';
+		memcpy(s + obj_len + 1, map, m);
+		s[obj_len + 1 + m] = '_';
+		memcpy(s + obj_len + 2 + m, type, t + 1);
+	}
+	return s;
+}
+
 static int add_map(struct stops_object *obj, struct build *b,
 		   const struct elf_sec *sec, const struct btf_type *ds,
 		   const struct btf_var_secinfo *vsi, struct map_build *mb)
@@ -175,10 +196,12 @@ static int add_map(struct stops_object *obj, struct build *b,
 		return stops_errf(err, -EINVAL,
 				  "map %s: anonymous struct type is not supported",
 				  name);
-	if (!is_c_ident(tname))
+	/* maps of one type: its name (one string) checked once */
+	if (tname != b->type_ident && !is_c_ident(tname))
 		return stops_errf(err, -EINVAL,
 				  "map %s: type name is not a C identifier",
 				  name);
+	b->type_ident = tname;
 	if (vsi->size != t->size)
 		return stops_errf(
 			err, -EINVAL,
@@ -198,10 +221,12 @@ static int add_map(struct stops_object *obj, struct build *b,
 	map->type_id = tid;
 	map->size = t->size;
 	map->data = sec->data + map->sec_off;
-	map->shadow_name = arena_printf(&obj->arena, "%s_%s_%s", ctx->obj_name,
-					name, tname);
-	/* obj UINT, map LEAST8, type MAX: a macro of <stdint.h> */
-	if (map->shadow_name && names__is_reserved(map->shadow_name))
+	map->shadow_name =
+		join3(&obj->arena, ctx->obj_name, b->obj_len, name, tname);
+	/* obj UINT, map LEAST8, type MAX: a macro of <stdint.h> (no need
+	 * to look when no reserved name starts with the object's name) */
+	if (map->shadow_name && !b->obj_unreserved &&
+	    names__is_reserved(map->shadow_name))
 		map->shadow_name =
 			arena_printf(&obj->arena, "%s_", map->shadow_name);
 	if (!map->shadow_name)
@@ -579,6 +604,8 @@ static int build_model(struct stops_object *obj, const char *name,
 
 	m->obj_name = name;
 	m->btf = obj->btf;
+	b.obj_len = strlen(name);
+	b.obj_unreserved = !names__reserved_prefix(name, b.obj_len);
 	ret = check_orphan_datasecs(obj, err);
 	for (int i = 0; !ret && i < NR_ST_OPS_SECS; i++)
 		if (obj->elf.st_ops[i].name)
