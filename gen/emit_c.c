@@ -26,6 +26,16 @@ struct body {
 /* the longest escaped text comment_text() remembers */
 #define COMMENT_MEMO_LEN 128
 
+/* claim_suffix[]'s indices */
+enum {
+	SUFFIX_MEMBERS,
+	SUFFIX_BTF_MEMBERS,
+	SUFFIX_ASSERT_MATCHES,
+	SUFFIX_FROM_MAP,
+	SUFFIX_FROM_OBJECT,
+	SUFFIX_FIT,
+};
+
 struct emit {
 	const struct stops_model *model;
 	const struct stops_map *map; /* whose type is being emitted, or NULL */
@@ -82,6 +92,8 @@ struct emit {
 	size_t last_head_len;
 	/* no reserved name starts with the object's name (obj_upper.len) */
 	bool obj_unreserved;
+	/* claim_suffixed()'s masks by bare and first suffix (0: not yet) */
+	uint32_t suffixed_mask[2][SUFFIX_FIT + 1];
 };
 
 static inline void out_sstr(struct out *o, struct sstr s)
@@ -178,15 +190,6 @@ static const char *const claim_suffix[] = {"__MEMBERS",	       "__BTF_MEMBERS",
 					   "__ASSERT_MATCHES", "__from_map",
 					   "__from_object",    EMIT_FIT_SUFFIX};
 
-enum {
-	SUFFIX_MEMBERS,
-	SUFFIX_BTF_MEMBERS,
-	SUFFIX_ASSERT_MATCHES,
-	SUFFIX_FROM_MAP,
-	SUFFIX_FROM_OBJECT,
-	SUFFIX_FIT,
-};
-
 /* head and tail joined, malloc'd; NULL: out of memory */
 static char *join(const char *head, size_t n, const char *tail)
 {
@@ -233,6 +236,42 @@ static int claim_pair(struct emit *e, const char *head, const char *tail)
 		ret = name ? name_taken(e, name) : -ENOMEM;
 	}
 	free(name);
+	return ret;
+}
+
+/*
+ * claim_pair() of head with "" (when bare) and claim_suffix[first..last]:
+ * one look-up for all when none can be reserved or taken, else one by
+ * one, so a clash is reported as claim_pair() reports it.
+ */
+static int claim_suffixed(struct emit *e, const char *head, bool bare,
+			  int first, int last)
+{
+	size_t n = head == e->last_head ? e->last_head_len : strlen(head);
+	const char *tail[1 + SUFFIX_FIT + 1];
+	uint32_t *mask = &e->suffixed_mask[bare][first];
+	uint32_t nr = 0;
+	int ret = -EAGAIN;
+
+	if (!*mask) {
+		if (bare)
+			tail[nr++] = "";
+		for (int i = first; i <= last; i++)
+			tail[nr++] = claim_suffix[i];
+		if (pair_set_tails_mask(&e->idents, tail, nr, mask))
+			*mask = UINT32_MAX; /* one by one */
+	}
+	if (*mask != UINT32_MAX && e->obj_unreserved && n >= e->obj_upper.len &&
+	    !memcmp(head, e->model->obj_name, e->obj_upper.len)) {
+		e->last_head = head;
+		e->last_head_len = n;
+		ret = pair_set_add_mask(&e->idents, head, n, *mask);
+	}
+	if (ret != -EEXIST && ret != -EAGAIN)
+		return ret;
+	ret = bare ? claim_pair(e, head, "") : 0;
+	for (int i = first; i <= last && !ret; i++)
+		ret = claim_pair(e, head, claim_suffix[i]);
 	return ret;
 }
 
@@ -401,10 +440,8 @@ static int claim_idents(struct emit *e, const char *guard)
 	for (uint32_t k = 0; !ret && k < model->nr_aggrs; k++) {
 		const struct stops_aggr *a = model->aggrs[k];
 
-		ret = claim_pair(e, a->c_name, "");
-		for (int i = SUFFIX_MEMBERS; i <= SUFFIX_BTF_MEMBERS && !ret;
-		     i++)
-			ret = claim_pair(e, a->c_name, claim_suffix[i]);
+		ret = claim_suffixed(e, a->c_name, true, SUFFIX_MEMBERS,
+				     SUFFIX_BTF_MEMBERS);
 		if (!ret && layout_facts(e, a) & LAYOUT_BITS)
 			ret = claim_accessors(e, a, a->c_name);
 	}
@@ -421,9 +458,9 @@ static int claim_idents(struct emit *e, const char *guard)
 		    layout_facts(e, m->type) & LAYOUT_NAMED_SUBS)
 			ret = nested_aliases(e, m->type->same_layout,
 					     m->shadow_name, true);
-		for (int i = SUFFIX_ASSERT_MATCHES; i <= SUFFIX_FIT && !ret;
-		     i++)
-			ret = claim_pair(e, m->shadow_name, claim_suffix[i]);
+		if (!ret)
+			ret = claim_suffixed(e, m->shadow_name, false,
+					     SUFFIX_ASSERT_MATCHES, SUFFIX_FIT);
 	}
 	return ret;
 }

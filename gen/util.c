@@ -559,27 +559,25 @@ static bool stem_eq(const struct pair_slot *slot, const char *s, size_t len)
 }
 
 /*
- * Adds the name whose stem is the stem bytes at name (in head from its
- * start when stem <= head_len) and whose suffix is bit.
+ * The slot of the stem, the stem bytes at name (in head from its start
+ * when stem <= head_len), made empty-masked when new; NULL: no memory.
  */
-static int add_stem(struct pair_set *set, const char *name, size_t stem,
-		    uint32_t bit, const char *head, size_t head_len,
-		    const char *tail)
+static struct pair_slot *stem_slot(struct pair_set *set, const char *name,
+				   size_t stem, const char *head,
+				   size_t head_len, const char *tail)
 {
 	struct pair_slot *slot;
 	uint32_t k, hash;
 
 	if (stem > UINT32_MAX || head_len > UINT32_MAX)
-		return -ENOMEM;
+		return NULL;
 	if (set->last_head == head && set->last_stem_len == stem &&
-	    set->last_cap == set->cap && set->cap) {
-		slot = &set->slots[set->last_slot];
-		goto found;
-	}
+	    set->last_cap == set->cap && set->cap)
+		return &set->slots[set->last_slot];
 	if (htab_full(set->len, set->cap) &&
 	    (set->cap > UINT32_MAX / 2 ||
 	     pair_set_resize(set, set->cap ? set->cap * 2 : 16)))
-		return -ENOMEM;
+		return NULL;
 	hash = (uint32_t)siphash(set->key, (const unsigned char *)name, stem);
 	for (k = hash & (set->cap - 1); set->slots[k].head;
 	     k = (k + 1) & (set->cap - 1))
@@ -602,7 +600,19 @@ static int add_stem(struct pair_set *set, const char *name, size_t stem,
 		set->last_cap = set->cap;
 		set->last_slot = (uint32_t)(slot - set->slots);
 	}
-found:
+	return slot;
+}
+
+/* Adds the name of stem_slot()'s stem and suffix bit. */
+static int add_stem(struct pair_set *set, const char *name, size_t stem,
+		    uint32_t bit, const char *head, size_t head_len,
+		    const char *tail)
+{
+	struct pair_slot *slot =
+		stem_slot(set, name, stem, head, head_len, tail);
+
+	if (!slot)
+		return -ENOMEM;
 	if (slot->mask & 1u << bit)
 		return -EEXIST;
 	slot->mask |= (uint8_t)(1u << bit);
@@ -642,6 +652,46 @@ int pair_set_add_split(struct pair_set *set, const char *head, size_t head_len,
 	if (name != buf)
 		free(name);
 	return ret;
+}
+
+int pair_set_tails_mask(const struct pair_set *set, const char *const *tail,
+			uint32_t n, uint32_t *mask)
+{
+	uint32_t i, j;
+
+	*mask = 0;
+	if (set->suffixes_nest)
+		return -EAGAIN;
+	for (i = 0; i < n; i++) {
+		if (!tail[i][0]) {
+			*mask |= 1;
+			continue;
+		}
+		for (j = 0; j < set->nr_suffixes; j++)
+			if (tail[i] == set->suffix[j])
+				break;
+		if (j == set->nr_suffixes)
+			return -EAGAIN;
+		*mask |= 1u << (j + 1);
+	}
+	return 0;
+}
+
+int pair_set_add_mask(struct pair_set *set, const char *head, size_t head_len,
+		      uint32_t mask)
+{
+	struct pair_slot *slot;
+
+	/* head alone has head as its stem only if it ends with no suffix */
+	if (mask & 1 && name_suffix(set, head, head_len))
+		return -EAGAIN;
+	slot = stem_slot(set, head, head_len, head, head_len, "");
+	if (!slot)
+		return -ENOMEM;
+	if (slot->mask & mask)
+		return -EEXIST;
+	slot->mask |= (uint8_t)mask;
+	return 0;
 }
 
 void pair_set_free(struct pair_set *set)

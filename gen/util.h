@@ -160,6 +160,19 @@ int pair_set_add(struct pair_set *set, const char *name, size_t len,
  */
 int pair_set_add_split(struct pair_set *set, const char *head, size_t head_len,
 		       const char *tail);
+/*
+ * Adding head with each of n tails at once, all or none: the tails as a
+ * mask for pair_set_add_mask(), 0; -EAGAIN when a tail is not one of the
+ * suffixes given ("" is head alone) or suffixes nest: add one by one.
+ */
+int pair_set_tails_mask(const struct pair_set *set, const char *const *tail,
+			uint32_t n, uint32_t *mask);
+/*
+ * 0 when all were added; -EEXIST, nothing added, when one is in the set;
+ * -EAGAIN when head alone has another stem (it ends with a suffix).
+ */
+int pair_set_add_mask(struct pair_set *set, const char *head, size_t head_len,
+		      uint32_t mask);
 /* Room for n stems in all, made at once; 0 or -ENOMEM. */
 int pair_set_reserve(struct pair_set *set, uint32_t n);
 void pair_set_free(struct pair_set *set);
