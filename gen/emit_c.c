@@ -478,57 +478,73 @@ static const char *lit(struct emit *e, int i, const char *s)
 /*
  * Text from the object in a comment: section names may hold any printable
  * byte; '*', '/' next to each other would end or nest the comment, and
- * '\' and '?' (trigraphs) are spelled as escapes too.
+ * '\\' and '?' (trigraphs) are spelled as escapes too. At most 4 bytes
+ * a byte, written at p; returns the end.
  */
-static void comment_text_to(struct out *o, const char *s)
+static char *comment_escape(char *p, const char *s)
 {
-	const char *run = s; /* bytes as they are, copied at once */
-
 	for (; *s; s++) {
 		if (*s == '*' || *s == '\\' || *s == '?' || *s < 0x20 ||
 		    *s > 0x7e) {
-			out_mem(o, run, (size_t)(s - run));
-			out_printf(o, "\\x%02x", (unsigned char)*s);
-			run = s + 1;
+			*p++ = '\\';
+			*p++ = 'x';
+			*p++ = "0123456789abcdef"[(unsigned char)*s >> 4];
+			*p++ = "0123456789abcdef"[*s & 15];
+		} else {
+			*p++ = *s;
 		}
 	}
-	out_mem(o, run, (size_t)(s - run));
+	return p;
 }
 
 /*
  * Every map's comments repeat a few program sections: their escaped text
  * is kept for the last 8 strings (by address, when short) and copied.
  */
-static void comment_text(struct emit *e, const char *s)
+static const struct comment_memo *comment_memo(const struct emit *e,
+					       const char *s)
 {
-	struct comment_memo *m;
-	size_t i = 0;
+	for (const struct comment_memo *m = e->memo; m < e->memo + 8; m++)
+		if (m->s == s)
+			return m;
+	return NULL;
+}
 
-	for (m = e->memo; m < e->memo + 8; m++) {
-		if (m->s == s) {
-			out_mem(e->o, m->text, m->len);
-			return;
-		}
-	}
-	comment_text_to(e->o, s);
-	m = &e->memo[e->memo_next++ % 8];
-	m->s = NULL;
-	for (const char *p = s; *p && i + 4 <= sizeof(m->text); p++) {
-		if (*p == '*' || *p == '\\' || *p == '?' || *p < 0x20 ||
-		    *p > 0x7e) {
-			m->text[i++] = '\\';
-			m->text[i++] = 'x';
-			m->text[i++] =
-				"0123456789abcdef"[(unsigned char)*p >> 4];
-			m->text[i++] = "0123456789abcdef"[*p & 15];
-		} else {
-			m->text[i++] = *p;
-		}
-		if (!p[1]) {
-			m->s = s;
-			m->len = i;
-		}
-	}
+/* comment_escape(p, s), through the memo; returns the end */
+static char *comment_span(struct emit *e, char *p, const struct comment_memo *m,
+			  const char *s)
+{
+	struct comment_memo *keep;
+	char *end;
+	size_t len;
+
+	if (m)
+		return span_put(p, m->text, m->len);
+	end = comment_escape(p, s);
+	len = (size_t)(end - p);
+	keep = &e->memo[e->memo_next++ % 8];
+	keep->s = len <= sizeof(keep->text) ? s : NULL;
+	keep->len = len;
+	if (keep->s)
+		memcpy(keep->text, p, len);
+	return end;
+}
+
+/* What comment_span() writes for s is at most this long. */
+static size_t comment_max(const struct comment_memo *m, const char *s)
+{
+	return m ? m->len : 4 * strlen(s);
+}
+
+static int comment_text(struct emit *e, const char *s)
+{
+	const struct comment_memo *m = comment_memo(e, s);
+	char *p = out_span(e->o, comment_max(m, s));
+
+	if (!p)
+		return -ENOMEM;
+	out_span_end(e->o, comment_span(e, p, m, s));
+	return 0;
 }
 
 static const char *aggr_kw(const struct stops_aggr *a)
@@ -725,7 +741,8 @@ static int emit_map_body(struct emit *e, const struct stops_aggr *a)
 			continue;
 		out_mem(e->o, b->text->mem + done, b->slot_at[i] - done);
 		out_str(e->o, " /* ");
-		comment_text(e, p->sec);
+		if (comment_text(e, p->sec))
+			return -ENOMEM;
 		out_printf(e->o, ": %s */", p->name);
 		done = b->slot_at[i];
 	}
@@ -767,36 +784,51 @@ static int emit_same_layout(struct emit *e, const struct stops_aggr *a)
 {
 	const struct stops_aggr *owner = layout_owner(a);
 	int ret = slot_names(e, owner);
+	struct sstr name;
+	char *w;
 
 	if (ret)
 		return ret;
 	owner_str(e, owner);
-	out_lit(e->o, "/* the layout of struct ");
-	out_sstr(e->o, e->owner);
-	out_lit(e->o, "; programs:");
+	w = out_span(e->o, 40 + e->owner.len);
+	if (!w)
+		return -ENOMEM;
+	w = span_lit(w, "/* the layout of struct ");
+	w = span_put(w, e->owner.s, e->owner.len);
+	out_span_end(e->o, span_lit(w, "; programs:"));
 	/* a has owner's members and slots (a copy of it) */
 	for (uint32_t i = 0; i < e->nr_slot_names; i++) {
 		const struct slot_name *n = &e->slot_names[i];
 		const struct stops_prog *p = &e->map->progs[n->slot];
+		const struct comment_memo *m;
+		size_t len;
+		char *w;
 
 		if (!p->name)
 			continue;
-		/* thousands of maps: no format to parse for these lines */
-		out_lit(e->o, "\n *\t");
-		out_sstr(e->o, n->name);
-		out_lit(e->o, ": ");
-		comment_text(e, p->sec);
-		out_lit(e->o, ": ");
-		out_str(e->o, p->name);
+		/* thousands of maps: a span a line, no format to parse */
+		m = comment_memo(e, p->sec);
+		len = strlen(p->name);
+		w = out_span(e->o,
+			     8 + n->name.len + comment_max(m, p->sec) + len);
+		if (!w)
+			return -ENOMEM;
+		w = span_lit(w, "\n *\t");
+		w = span_put(w, n->name.s, n->name.len);
+		w = span_lit(w, ": ");
+		w = comment_span(e, w, m, p->sec);
+		w = span_lit(w, ": ");
+		out_span_end(e->o, span_put(w, p->name, len));
 	}
-	out_lit(e->o, "\n */\n#define ");
-	if (a->c_name == e->map->shadow_name)
-		out_sstr(e->o, e->shadow);
-	else
-		out_str(e->o, a->c_name);
-	out_char(e->o, ' ');
-	out_sstr(e->o, e->owner);
-	out_lit(e->o, "\n\n");
+	name = a->c_name == e->map->shadow_name ? e->shadow : sstr(a->c_name);
+	w = out_span(e->o, 32 + name.len + e->owner.len);
+	if (!w)
+		return -ENOMEM;
+	w = span_lit(w, "\n */\n#define ");
+	w = span_put(w, name.s, name.len);
+	w = span_lit(w, " ");
+	w = span_put(w, e->owner.s, e->owner.len);
+	out_span_end(e->o, span_lit(w, "\n\n"));
 	return 0;
 }
 
@@ -1000,7 +1032,9 @@ static int emit_list(struct emit *e, const struct stops_aggr *a,
 static int emit_asserts(struct emit *e, const struct stops_aggr *a)
 {
 	const char *kw = aggr_kw(a);
+	struct sstr name, path;
 	int ret = 0;
+	char *w;
 
 	/*
 	 * A map sharing an earlier map's layout has the same body, token for
@@ -1015,24 +1049,29 @@ static int emit_asserts(struct emit *e, const struct stops_aggr *a)
 			   a->c_name, kw, a->c_name, e->obj_lit.s,
 			   lit(e, 1, a->path));
 	}
-	out_lit(e->o, "STOPS_SHADOW__SIZE(");
-	out_str(e->o, kw);
-	out_char(e->o, ' ');
 	if (e->map && a->c_name == e->map->shadow_name)
-		out_sstr(e->o, e->shadow);
+		name = e->shadow;
 	else
-		out_str(e->o, a->c_name);
-	out_lit(e->o, ", \"");
-	out_sstr(e->o, e->obj_lit);
-	out_lit(e->o, ": ");
+		name = sstr(a->c_name);
 	/* a map's name is no longer than a literal may be (claim_idents) */
 	if (e->map && a->path == e->map->name)
-		out_sstr(e->o, e->name);
+		path = e->name;
 	else
-		out_str(e->o, lit(e, 1, a->path));
-	out_lit(e->o, "\", ");
-	out_u64(e->o, a->size);
-	out_lit(e->o, ");\n\n");
+		path = sstr(lit(e, 1, a->path));
+	w = out_span(e->o, 64 + name.len + e->obj_lit.len + path.len);
+	if (!w)
+		return -ENOMEM;
+	w = span_lit(w, "STOPS_SHADOW__SIZE(");
+	w = span_put(w, kw, strlen(kw));
+	w = span_lit(w, " ");
+	w = span_put(w, name.s, name.len);
+	w = span_lit(w, ", \"");
+	w = span_put(w, e->obj_lit.s, e->obj_lit.len);
+	w = span_lit(w, ": ");
+	w = span_put(w, path.s, path.len);
+	w = span_lit(w, "\", ");
+	w = span_u64(w, a->size);
+	out_span_end(e->o, span_lit(w, ");\n\n"));
 	return ret;
 }
 
@@ -1072,6 +1111,7 @@ static int emit_assert_matches(struct emit *e, const struct stops_map *map)
 	bool differ = layout_facts(e, owner) & LAYOUT_BTF_DIFFER;
 	struct out *o = e->o;
 	int ret = 0;
+	char *w;
 
 	map_strs(e, map);
 	owner_str(e, owner);
@@ -1080,24 +1120,28 @@ static int emit_assert_matches(struct emit *e, const struct stops_map *map)
 	out_lit(o, " is visible. */\n");
 	if (differ && owner == a)
 		ret = emit_list(e, a, BTF_NAMES);
-	out_lit(o, "#define ");
-	out_sstr(o, e->shadow);
-	out_lit(o, "__ASSERT_MATCHES(T) \\\n\t");
-	out_sstr(o, e->owner);
+	w = out_span(o, 192 + e->shadow.len + e->owner.len +
+				2 * (e->obj_lit.len + e->name.len));
+	if (!w)
+		return -ENOMEM;
+	w = span_lit(w, "#define ");
+	w = span_put(w, e->shadow.s, e->shadow.len);
+	w = span_lit(w, "__ASSERT_MATCHES(T) \\\n\t");
+	w = span_put(w, e->owner.s, e->owner.len);
 	if (differ)
-		out_lit(o, "__BTF_MEMBERS(STOPS_SHADOW__MATCH, T, \"");
+		w = span_lit(w, "__BTF_MEMBERS(STOPS_SHADOW__MATCH, T, \"");
 	else
-		out_lit(o, "__MEMBERS(STOPS_SHADOW__MATCH, T, \"");
-	out_sstr(o, e->obj_lit);
-	out_lit(o, ": map ");
-	out_sstr(o, e->name);
-	out_lit(o, "\") \\\n\tSTOPS_SHADOW__MATCH_SIZE(T, \"");
-	out_sstr(o, e->obj_lit);
-	out_lit(o, ": map ");
-	out_sstr(o, e->name);
-	out_lit(o, "\", ");
-	out_u64(o, a->size);
-	out_lit(o, ")\n\n");
+		w = span_lit(w, "__MEMBERS(STOPS_SHADOW__MATCH, T, \"");
+	w = span_put(w, e->obj_lit.s, e->obj_lit.len);
+	w = span_lit(w, ": map ");
+	w = span_put(w, e->name.s, e->name.len);
+	w = span_lit(w, "\") \\\n\tSTOPS_SHADOW__MATCH_SIZE(T, \"");
+	w = span_put(w, e->obj_lit.s, e->obj_lit.len);
+	w = span_lit(w, ": map ");
+	w = span_put(w, e->name.s, e->name.len);
+	w = span_lit(w, "\", ");
+	w = span_u64(w, a->size);
+	out_span_end(o, span_lit(w, ")\n\n"));
 	return ret;
 }
 
@@ -1106,28 +1150,35 @@ static int emit_assert_matches(struct emit *e, const struct stops_map *map)
  * users' builds a tenth of their compile time. Each argument is used
  * once and the helper's parameter type still checks it.
  */
-static void emit_accessors(struct emit *e, const struct stops_map *map)
+static int emit_accessors(struct emit *e, const struct stops_map *map)
 {
-	struct out *o = e->o;
+	struct sstr sh, nm;
+	char *w;
 
 	map_strs(e, map);
-	out_lit(o, "#define ");
-	out_sstr(o, e->shadow);
-	out_lit(o, "__from_map(map) \\\n\t((struct ");
-	out_sstr(o, e->shadow);
-	out_lit(o, " *)stops_shadow__initial_value((map), \"");
-	out_sstr(o, e->name);
-	out_lit(o, "\", sizeof(struct ");
-	out_sstr(o, e->shadow);
-	out_lit(o, ")))\n#define ");
-	out_sstr(o, e->shadow);
-	out_lit(o, "__from_object(obj) \\\n\t((struct ");
-	out_sstr(o, e->shadow);
-	out_lit(o, " *)stops_shadow__find_initial_value((obj), \"");
-	out_sstr(o, e->name);
-	out_lit(o, "\", sizeof(struct ");
-	out_sstr(o, e->shadow);
-	out_lit(o, ")))\n");
+	sh = e->shadow;
+	nm = e->name;
+	w = out_span(e->o, 256 + 6 * sh.len + 2 * nm.len);
+	if (!w)
+		return -ENOMEM;
+	w = span_lit(w, "#define ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, "__from_map(map) \\\n\t((struct ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, " *)stops_shadow__initial_value((map), \"");
+	w = span_put(w, nm.s, nm.len);
+	w = span_lit(w, "\", sizeof(struct ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, ")))\n#define ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, "__from_object(obj) \\\n\t((struct ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, " *)stops_shadow__find_initial_value((obj), \"");
+	w = span_put(w, nm.s, nm.len);
+	w = span_lit(w, "\", sizeof(struct ");
+	w = span_put(w, sh.s, sh.len);
+	out_span_end(e->o, span_lit(w, ")))\n"));
+	return 0;
 }
 
 /* The first enumerator of this name, if an earlier one has it. */
@@ -1224,21 +1275,27 @@ static int emit_enum_const(struct emit *e, uint32_t ei, uint32_t vi)
  * code written for it compile. A skeleton included first defines a type of
  * that name itself (its guard is __<OBJ>_SKEL_H__), and then keeps it.
  */
-static void emit_bpftool_alias(struct emit *e)
+static int emit_bpftool_alias(struct emit *e)
 {
-	struct out *o = e->o;
+	const char *obj = e->model->obj_name;
+	size_t o = e->obj_upper.len;
+	char *w = out_span(e->o, 64 + 2 * o + e->name.len + e->type.len +
+					 e->shadow.len);
 
-	out_lit(o, "#ifndef __");
-	out_sstr(o, e->obj_upper);
-	out_lit(o, "_SKEL_H__\n#define ");
-	out_str(o, e->model->obj_name);
-	out_lit(o, "__");
-	out_sstr(o, e->name);
-	out_lit(o, "__");
-	out_sstr(o, e->type);
-	out_char(o, ' ');
-	out_sstr(o, e->shadow);
-	out_lit(o, "\n#endif\n\n");
+	if (!w)
+		return -ENOMEM;
+	w = span_lit(w, "#ifndef __");
+	w = span_put(w, e->obj_upper.s, o);
+	w = span_lit(w, "_SKEL_H__\n#define ");
+	w = span_put(w, obj, o);
+	w = span_lit(w, "__");
+	w = span_put(w, e->name.s, e->name.len);
+	w = span_lit(w, "__");
+	w = span_put(w, e->type.s, e->type.len);
+	w = span_lit(w, " ");
+	w = span_put(w, e->shadow.s, e->shadow.len);
+	out_span_end(e->o, span_lit(w, "\n#endif\n\n"));
+	return 0;
 }
 
 /* e->aliases: nested_aliases()' names for own, in its walk's order */
@@ -1461,6 +1518,27 @@ static void emit_prologue(struct emit *e, const char *guard)
 	out_mem(e->o, helpers, sizeof(helpers) - 1);
 }
 
+/* "map <name>: struct <type> in <sec>, <size> bytes" */
+static int emit_map_line(struct emit *e)
+{
+	char *w;
+
+	map_strs(e, e->map);
+	w = out_span(e->o, 64 + e->name.len + e->type.len + e->sec.len);
+	if (!w)
+		return -ENOMEM;
+	w = span_lit(w, "/* map ");
+	w = span_put(w, e->name.s, e->name.len);
+	w = span_lit(w, ": struct ");
+	w = span_put(w, e->type.s, e->type.len);
+	w = span_lit(w, " in ");
+	w = span_put(w, e->sec.s, e->sec.len);
+	w = span_lit(w, ", ");
+	w = span_u64(w, e->map->size);
+	out_span_end(e->o, span_lit(w, " bytes */\n"));
+	return 0;
+}
+
 static int emit_header(struct emit *e)
 {
 	const struct stops_model *model = e->model;
@@ -1500,23 +1578,13 @@ static int emit_header(struct emit *e)
 		e->map = NULL;
 		if (next < model->nr_maps && model->maps[next].type == a)
 			e->map = &model->maps[next++];
-		if (e->map) {
-			map_strs(e, e->map);
-			out_lit(e->o, "/* map ");
-			out_sstr(e->o, e->name);
-			out_lit(e->o, ": struct ");
-			out_sstr(e->o, e->type);
-			out_lit(e->o, " in ");
-			out_sstr(e->o, e->sec);
-			out_lit(e->o, ", ");
-			out_u64(e->o, e->map->size);
-			out_lit(e->o, " bytes */\n");
-		}
+		if (e->map && emit_map_line(e))
+			return -ENOMEM;
 		ret = emit_aggr(e, a);
 		if (ret)
 			return ret;
-		if (e->map)
-			emit_bpftool_alias(e);
+		if (e->map && emit_bpftool_alias(e))
+			return -ENOMEM;
 		if (e->map && a->same_layout &&
 		    layout_facts(e, a) & LAYOUT_NAMED_SUBS) {
 			ret = nested_aliases(e, a->same_layout, a->c_name,
@@ -1537,8 +1605,10 @@ static int emit_header(struct emit *e)
 	}
 	if (model->nr_maps)
 		out_str(e->o, "#ifndef STOPS_SHADOW_NO_LIBBPF\n");
-	for (uint32_t k = 0; k < model->nr_maps; k++)
-		emit_accessors(e, &model->maps[k]);
+	for (uint32_t k = 0; k < model->nr_maps && !ret; k++)
+		ret = emit_accessors(e, &model->maps[k]);
+	if (ret)
+		return ret;
 	ret = emit_fit(e->o, model, e->err);
 	if (ret)
 		return ret;

@@ -70,6 +70,45 @@ void out_free(struct out *o)
 	o->mem_len = o->mem_cap = 0;
 }
 
+char *out_span_slow(struct out *o, size_t max)
+{
+	o->span_heap = NULL;
+	if (max <= sizeof(o->buf)) {
+		out_flush(o);
+		o->span_max = o->buf + max;
+		return o->buf;
+	}
+	o->span_heap = malloc(max);
+	if (!o->span_heap) {
+		if (!o->err)
+			o->err = -ENOMEM;
+		return NULL;
+	}
+	o->span_max = o->span_heap + max;
+	return o->span_heap;
+}
+
+void out_span_end_slow(struct out *o, char *end)
+{
+	char *heap = o->span_heap;
+
+	o->span_heap = NULL;
+	out_mem(o, heap, (size_t)(end - heap));
+	free(heap);
+}
+
+char *span_u64(char *p, uint64_t v)
+{
+	char d[20];
+	size_t n = 0;
+
+	do
+		d[sizeof(d) - ++n] = (char)('0' + v % 10);
+	while (v /= 10);
+	memcpy(p, d + sizeof(d) - n, n);
+	return p + n;
+}
+
 void out_mem_slow(struct out *o, const char *s, size_t n)
 {
 	while (n) {

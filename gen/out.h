@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Buffered emitter output; the first write error sticks in err. */
@@ -30,6 +31,8 @@ struct out {
 	size_t mem_len;
 	size_t mem_cap;
 	struct out_fmt fmts[OUT_FMTS]; /* by the format's address */
+	char *span_heap;	       /* out_span()'s buffer when not buf */
+	char *span_max;		       /* where the open span must end by */
 	char buf[64 * 1024];
 };
 
@@ -104,6 +107,53 @@ static inline void out_str(struct out *o, const char *s)
 
 /* A string literal, its length known at compile time (memcpy inlined). */
 #define out_lit(o, s) out_mem((o), "" s, sizeof(s) - 1)
+
+/*
+ * A span: a run of pieces written through a cursor of the caller's, with
+ * no bounds check per piece (a map's ~100 pieces, thousands of maps).
+ * out_span() takes the run's bound, flushing first when it may not fit,
+ * and returns where to write; a bound over the whole buffer gets a heap
+ * buffer instead. out_span_end() takes the cursor after the last piece.
+ * NULL: out of memory (o->err set), nothing to end.
+ */
+char *out_span_slow(struct out *o, size_t max);
+void out_span_end_slow(struct out *o, char *end);
+
+static inline char *out_span(struct out *o, size_t max)
+{
+	if (max > sizeof(o->buf) - o->len)
+		return out_span_slow(o, max);
+	o->span_heap = NULL;
+	o->span_max = o->buf + o->len + max;
+	return o->buf + o->len;
+}
+
+static inline void out_span_end(struct out *o, char *end)
+{
+	/* a bound too small is a bug that must not pass silently */
+	if (end > o->span_max)
+		abort();
+	if (o->span_heap) {
+		out_span_end_slow(o, end);
+		return;
+	}
+	o->len = (size_t)(end - o->buf);
+}
+
+static inline char *span_put(char *p, const char *s, size_t n)
+{
+	if (n <= 32)
+		out_copy_small(p, s, n);
+	else
+		memcpy(p, s, n);
+	return p + n;
+}
+
+/* A string literal into a span. */
+#define span_lit(p, s) span_put((p), "" s, sizeof(s) - 1)
+
+/* At most 20 digits. */
+char *span_u64(char *p, uint64_t v);
 
 /* Bytes written so far (memory mode: offset into mem after a flush). */
 static inline size_t out_pos(const struct out *o)

@@ -69,6 +69,38 @@ int main(void)
 	free(big);
 	out_free(&o);
 
+	/* spans: in the buffer, flushed first when short of room, or on the
+	 * heap when longer than the whole buffer */
+	char *w;
+
+	out_init(&o, NULL);
+	w = out_span(&o, 64);
+	EXPECT(w);
+	w = span_lit(w, "x=");
+	w = span_u64(w, 0);
+	w = span_lit(w, ",");
+	w = span_u64(w, UINT64_MAX);
+	out_span_end(&o, w);
+	EXPECT(text_is(&o, "x=0,18446744073709551615"));
+	out_rewind(&o);
+	big = malloc(sizeof(o.buf) + 10);
+	if (!big)
+		return 1;
+	memset(big, 'z', sizeof(o.buf) + 10);
+	out_mem(&o, big, sizeof(o.buf) - 3);
+	w = out_span(&o, 8);
+	EXPECT(w == o.buf && !o.len);
+	out_span_end(&o, span_lit(w, "12345678"));
+	w = out_span(&o, sizeof(o.buf) + 10);
+	EXPECT(w && w != o.buf);
+	out_span_end(&o, span_put(w, big, sizeof(o.buf) + 10));
+	EXPECT(!out_flush(&o));
+	EXPECT(o.mem_len == 2 * sizeof(o.buf) + 15);
+	EXPECT(!memcmp(o.mem + sizeof(o.buf) - 3, "12345678", 8));
+	EXPECT(o.mem[2 * sizeof(o.buf) + 14] == 'z');
+	free(big);
+	out_free(&o);
+
 	/* first, last, inside, empty prefix, none */
 	EXPECT(names__reserved_prefix("AIO_PRIO", 8));
 	EXPECT(names__reserved_prefix("INT32_MA", 8));
@@ -126,6 +158,29 @@ int main(void)
 	EXPECT(pair_set_add(&ps, "b__BTF__MEMBERS", 15, "b", "__BTF__MEMBERS") ==
 	       -EEXIST);
 	EXPECT(ps.len == 1000 + 5);
+	/* a mask of tails: all or none, and "" only for a stem of its own */
+	uint32_t mask, two;
+	const char *const tails[] = {"", sfx[0], sfx[2]};
+	static char copy[] = "__MEMBERS"; /* not the suffix's pointer */
+	const char *const other[] = {copy};
+
+	EXPECT(!pair_set_tails_mask(&ps, tails, 3, &mask));
+	EXPECT(pair_set_tails_mask(&ps, other, 1, &two) == -EAGAIN);
+	EXPECT(!pair_set_add_mask(&ps, "m", 1, mask));
+	EXPECT(pair_set_add(&ps, "m", 1, "m", "") == -EEXIST);
+	EXPECT(pair_set_add(&ps, "m__MEMBERS", 10, "m__MEMBERS", "") ==
+	       -EEXIST);
+	EXPECT(pair_set_add_split(&ps, "m", 1, sfx[2]) == -EEXIST);
+	EXPECT(!pair_set_add_split(&ps, "m", 1, sfx[1]));
+	/* one taken: nothing added */
+	EXPECT(!pair_set_add(&ps, "k_x", 3, "k_x", ""));
+	EXPECT(pair_set_add_mask(&ps, "k", 1, mask) == -EEXIST);
+	EXPECT(!pair_set_add(&ps, "k", 1, "k", ""));
+	EXPECT(!pair_set_add(&ps, "k__MEMBERS", 10, "k__MEMBERS", ""));
+	/* "q_x" alone has stem "q": not the mask's to take */
+	EXPECT(pair_set_add_mask(&ps, "q_x", 3, mask) == -EAGAIN);
+	EXPECT(!pair_set_add_mask(&ps, "q_x", 3, mask & ~1u));
+	EXPECT(!pair_set_add(&ps, "q_x", 3, "q_x", ""));
 	pair_set_free(&ps);
 	/* "__MEMBERS" ends with "_MEMBERS": split joins the name instead */
 	pair_set_suffixes(&pn, nest, 2);
