@@ -92,8 +92,8 @@ struct emit {
 	size_t last_head_len;
 	/* no reserved name starts with the object's name (obj_upper.len) */
 	bool obj_unreserved;
-	/* claim_suffixed()'s masks by bare and first suffix (0: not yet) */
-	uint32_t suffixed_mask[2][SUFFIX_FIT + 1];
+	/* claim_suffixed()'s masks by bare, first and last (0: not yet) */
+	uint32_t suffixed_mask[2][SUFFIX_FIT + 1][SUFFIX_FIT + 1];
 };
 
 static inline void out_sstr(struct out *o, struct sstr s)
@@ -249,7 +249,7 @@ static int claim_suffixed(struct emit *e, const char *head, bool bare,
 {
 	size_t n = head == e->last_head ? e->last_head_len : strlen(head);
 	const char *tail[1 + SUFFIX_FIT + 1];
-	uint32_t *mask = &e->suffixed_mask[bare][first];
+	uint32_t *mask = &e->suffixed_mask[bare][first][last];
 	uint32_t nr = 0;
 	int ret = -EAGAIN;
 
@@ -382,10 +382,16 @@ static uint64_t count_named_subs(const struct stops_aggr *own)
 	return n;
 }
 
-static int claim_idents(struct emit *e, const char *guard)
+/*
+ * With early, a map's suffixed names are claimed with its type's (one
+ * look-up of the stem instead of two): the same set of names, in
+ * another order.
+ */
+static int claim_in_order(struct emit *e, const char *guard, bool early)
 {
 	const struct stops_model *model = e->model;
 	const char *obj = model->obj_name;
+	uint32_t matched = 0;
 	/*
 	 * ~20 names of the header and emit_fit's, then a stem a type (its
 	 * name; a map's __MEMBERS, __from_map, ... share it) and another a
@@ -439,9 +445,14 @@ static int claim_idents(struct emit *e, const char *guard)
 		ret = claim_fmt(e, "__STOPS_SHADOW_EMBED_%s", obj, "", "");
 	for (uint32_t k = 0; !ret && k < model->nr_aggrs; k++) {
 		const struct stops_aggr *a = model->aggrs[k];
+		int last = SUFFIX_BTF_MEMBERS;
 
-		ret = claim_suffixed(e, a->c_name, true, SUFFIX_MEMBERS,
-				     SUFFIX_BTF_MEMBERS);
+		/* maps follow their types' order (emit_header) */
+		if (early && matched < model->nr_maps &&
+		    model->maps[matched].type == a &&
+		    model->maps[matched++].shadow_name == a->c_name)
+			last = SUFFIX_FIT;
+		ret = claim_suffixed(e, a->c_name, true, SUFFIX_MEMBERS, last);
 		if (!ret && layout_facts(e, a) & LAYOUT_BITS)
 			ret = claim_accessors(e, a, a->c_name);
 	}
@@ -458,11 +469,26 @@ static int claim_idents(struct emit *e, const char *guard)
 		    layout_facts(e, m->type) & LAYOUT_NAMED_SUBS)
 			ret = nested_aliases(e, m->type->same_layout,
 					     m->shadow_name, true);
-		if (!ret)
+		if (!ret && !(k < matched && m->shadow_name == m->type->c_name))
 			ret = claim_suffixed(e, m->shadow_name, false,
 					     SUFFIX_ASSERT_MATCHES, SUFFIX_FIT);
 	}
 	return ret;
+}
+
+/*
+ * Whether a set of names is free does not depend on the order they are
+ * claimed in, but which clash is reported first does: on a clash, the
+ * names are claimed again in the order the messages were made for.
+ */
+static int claim_idents(struct emit *e, const char *guard)
+{
+	int ret = claim_in_order(e, guard, true);
+
+	if (!ret || ret == -ENOMEM)
+		return ret;
+	pair_set_free(&e->idents);
+	return claim_in_order(e, guard, false);
 }
 
 /* s as it may appear in a message literal: cut, C's limit is 4095 */

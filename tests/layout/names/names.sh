@@ -205,10 +205,13 @@ else
 		bad "clash.shadow.h does not compile or has the wrong values"
 	fi
 fi
+# The message names the clash met first in claim_idents()' documented
+# order (map x's bpftool alias is _x_'s shadow name), whatever order the
+# fast path claims in.
 if "$tool" "$work/clash2.bpf.o" -o "$work/clash2.shadow.h" 2>"$work/clash2.err"; then
 	bad "two maps with one shadow name give a header"
 elif [ "$(wc -l <"$work/clash2.err")" = 1 ] &&
-	grep -q 'is taken twice' "$work/clash2.err" &&
+	grep -q 'name clash2__x__clash_ops is taken twice' "$work/clash2.err" &&
 	[ ! -e "$work/clash2.shadow.h" ]; then
 	ok "two maps, one shadow name: $(cut -c1-80 "$work/clash2.err")..."
 else
