@@ -25,6 +25,7 @@ struct body {
 
 /* the longest escaped text comment_text() remembers */
 #define COMMENT_MEMO_LEN 128
+#define LINE_MEMO_LEN	 110
 
 /* claim_suffix[]'s indices */
 enum {
@@ -79,6 +80,13 @@ struct emit {
 	struct slot_name {
 		uint32_t slot;
 		struct sstr name;
+		/* the lines of the last 8 programs under this slot */
+		struct line_memo {
+			const char *prog, *sec; /* NULL: empty */
+			uint8_t len;
+			char text[LINE_MEMO_LEN];
+		} lines[8];
+		uint8_t next_line; /* the entry a new line replaces */
 	} * slot_names;
 	uint32_t nr_slot_names;
 	/* nested_aliases() of aliases_of: each name's tail and the type */
@@ -824,27 +832,47 @@ static int emit_same_layout(struct emit *e, const struct stops_aggr *a)
 	out_span_end(e->o, span_lit(w, "; programs:"));
 	/* a has owner's members and slots (a copy of it) */
 	for (uint32_t i = 0; i < e->nr_slot_names; i++) {
-		const struct slot_name *n = &e->slot_names[i];
+		struct slot_name *n = &e->slot_names[i];
 		const struct stops_prog *p = &e->map->progs[n->slot];
 		const struct comment_memo *m;
+		struct line_memo *lm;
 		size_t len;
-		char *w;
+		char *w, *line;
 
 		if (!p->name)
 			continue;
-		/* thousands of maps: a span a line, no format to parse */
+		/* maps of a layout share a few programs: lines repeat */
+		for (lm = n->lines; lm < n->lines + 8; lm++)
+			if (lm->prog == p->name && lm->sec == p->sec)
+				break;
+		if (lm < n->lines + 8) {
+			w = out_span(e->o, lm->len);
+			if (!w)
+				return -ENOMEM;
+			out_span_end(e->o, span_put(w, lm->text, lm->len));
+			continue;
+		}
+		lm = &n->lines[n->next_line++ % 8];
 		m = comment_memo(e, p->sec);
 		len = strlen(p->name);
 		w = out_span(e->o,
 			     8 + n->name.len + comment_max(m, p->sec) + len);
 		if (!w)
 			return -ENOMEM;
+		line = w;
 		w = span_lit(w, "\n *\t");
 		w = span_put(w, n->name.s, n->name.len);
 		w = span_lit(w, ": ");
 		w = comment_span(e, w, m, p->sec);
 		w = span_lit(w, ": ");
-		out_span_end(e->o, span_put(w, p->name, len));
+		w = span_put(w, p->name, len);
+		lm->prog =
+			(size_t)(w - line) <= sizeof(lm->text) ? p->name : NULL;
+		lm->sec = p->sec;
+		lm->len = (uint8_t)(w - line);
+		if (lm->prog)
+			memcpy(lm->text, line, lm->len);
+		out_span_end(e->o, w);
 	}
 	name = a->c_name == e->map->shadow_name ? e->shadow : sstr(a->c_name);
 	w = out_span(e->o, 32 + name.len + e->owner.len);
@@ -1096,7 +1124,7 @@ static int emit_asserts(struct emit *e, const struct stops_aggr *a)
 	w = span_lit(w, ": ");
 	w = span_put(w, path.s, path.len);
 	w = span_lit(w, "\", ");
-	w = span_u64(w, a->size);
+	w = span_u64(e->o, w, a->size);
 	out_span_end(e->o, span_lit(w, ");\n\n"));
 	return ret;
 }
@@ -1166,7 +1194,7 @@ static int emit_assert_matches(struct emit *e, const struct stops_map *map)
 	w = span_lit(w, ": map ");
 	w = span_put(w, e->name.s, e->name.len);
 	w = span_lit(w, "\", ");
-	w = span_u64(w, a->size);
+	w = span_u64(o, w, a->size);
 	out_span_end(o, span_lit(w, ")\n\n"));
 	return ret;
 }
@@ -1560,7 +1588,7 @@ static int emit_map_line(struct emit *e)
 	w = span_lit(w, " in ");
 	w = span_put(w, e->sec.s, e->sec.len);
 	w = span_lit(w, ", ");
-	w = span_u64(w, e->map->size);
+	w = span_u64(e->o, w, e->map->size);
 	out_span_end(e->o, span_lit(w, " bytes */\n"));
 	return 0;
 }

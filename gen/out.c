@@ -20,6 +20,7 @@ void out_init(struct out *o, FILE *f)
 	o->mem = NULL;
 	o->mem_len = 0;
 	o->mem_cap = 0;
+	o->u64_len = 0;
 	memset(o->fmts, 0, sizeof(o->fmts));
 }
 
@@ -97,16 +98,17 @@ void out_span_end_slow(struct out *o, char *end)
 	free(heap);
 }
 
-char *span_u64(char *p, uint64_t v)
+void out_u64_text(struct out *o, uint64_t v)
 {
 	char d[20];
 	size_t n = 0;
 
+	o->u64_of = v;
 	do
 		d[sizeof(d) - ++n] = (char)('0' + v % 10);
 	while (v /= 10);
-	memcpy(p, d + sizeof(d) - n, n);
-	return p + n;
+	memcpy(o->u64_text, d + sizeof(d) - n, n);
+	o->u64_len = (uint8_t)n;
 }
 
 void out_mem_slow(struct out *o, const char *s, size_t n)

@@ -33,6 +33,9 @@ struct out {
 	struct out_fmt fmts[OUT_FMTS]; /* by the format's address */
 	char *span_heap;	       /* out_span()'s buffer when not buf */
 	char *span_max;		       /* where the open span must end by */
+	uint64_t u64_of;	       /* span_u64()'s last number, in text */
+	char u64_text[20];
+	uint8_t u64_len; /* 0: none yet */
 	char buf[64 * 1024];
 };
 
@@ -152,8 +155,15 @@ static inline char *span_put(char *p, const char *s, size_t n)
 /* A string literal into a span. */
 #define span_lit(p, s) span_put((p), "" s, sizeof(s) - 1)
 
-/* At most 20 digits. */
-char *span_u64(char *p, uint64_t v);
+void out_u64_text(struct out *o, uint64_t v);
+
+/* v in decimal, at most 20 digits: a map's size, the same map after map */
+static inline char *span_u64(struct out *o, char *p, uint64_t v)
+{
+	if (!o->u64_len || o->u64_of != v)
+		out_u64_text(o, v);
+	return span_put(p, o->u64_text, o->u64_len);
+}
 
 /* Bytes written so far (memory mode: offset into mem after a flush). */
 static inline size_t out_pos(const struct out *o)

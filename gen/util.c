@@ -513,6 +513,13 @@ void pair_set_suffixes(struct pair_set *set, const char *const *suffix,
 			memcpy(&set->suffix_end[j], suffix[i] + len - 8, 8);
 		set->nr_suffixes++;
 	}
+	memset(set->suffix_last, 0, sizeof(set->suffix_last));
+	for (i = 0; i < set->nr_suffixes; i++) {
+		size_t n = set->suffix_len[i];
+		unsigned char c = n ? (unsigned char)set->suffix[i][n - 1] : 0;
+
+		set->suffix_last[c / 64] |= 1ull << c % 64;
+	}
 	set->suffixes_nest = false;
 	for (i = 0; i < set->nr_suffixes; i++)
 		for (j = 0; j < set->nr_suffixes; j++)
@@ -529,7 +536,11 @@ static uint32_t name_suffix(const struct pair_set *set, const char *name,
 			    size_t len)
 {
 	uint64_t end = 0;
+	unsigned char c = len ? (unsigned char)name[len - 1] : 0;
 
+	/* most names end in a byte no suffix ends in */
+	if (!len || !(set->suffix_last[c / 64] & 1ull << c % 64))
+		return 0;
 	if (len >= 8)
 		memcpy(&end, name + len - 8, 8);
 	for (uint32_t i = 0; i < set->nr_suffixes; i++) {

@@ -133,7 +133,8 @@ struct pair_set {
 	uint32_t suffix_len[PAIR_SET_SUFFIXES];
 	uint64_t suffix_end[PAIR_SET_SUFFIXES]; /* last 8 bytes, if 8 */
 	uint32_t nr_suffixes;
-	bool suffixes_nest; /* one suffix ends with another */
+	uint64_t suffix_last[4]; /* the suffixes' last bytes, a bit each */
+	bool suffixes_nest;	 /* one suffix ends with another */
 	/* the slot of the last stem that lay in a head: names claimed
 	 * one after another with the same head skip hashing it again */
 	const char *last_head;

@@ -74,14 +74,18 @@ int main(void)
 	char *w;
 
 	out_init(&o, NULL);
-	w = out_span(&o, 64);
+	w = out_span(&o, 96);
 	EXPECT(w);
 	w = span_lit(w, "x=");
-	w = span_u64(w, 0);
+	w = span_u64(&o, w, 0);
 	w = span_lit(w, ",");
-	w = span_u64(w, UINT64_MAX);
+	w = span_u64(&o, w, UINT64_MAX);
+	w = span_lit(w, ",");
+	w = span_u64(&o, w, UINT64_MAX);
+	w = span_lit(w, ",");
+	w = span_u64(&o, w, 7);
 	out_span_end(&o, w);
-	EXPECT(text_is(&o, "x=0,18446744073709551615"));
+	EXPECT(text_is(&o, "x=0,18446744073709551615,18446744073709551615,7"));
 	out_rewind(&o);
 	big = malloc(sizeof(o.buf) + 10);
 	if (!big)
