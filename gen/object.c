@@ -328,22 +328,24 @@ static const struct stops_member *member_at(const struct stops_aggr *a,
 	return NULL;
 }
 
-static int place_prog(const struct elf_sec *sec, const struct elf_reloc *r,
-		      struct map_build *mb, uint32_t *hint,
+static int place_prog(const struct bpf_elf *e, const struct elf_sec *sec,
+		      const Elf64_Rel *r, struct map_build *mb, uint32_t *hint,
 		      struct stops_err *err)
 {
-	uint32_t moff = r->offset - mb->map->sec_off;
+	uint32_t off = (uint32_t)r->r_offset, moff = off - mb->map->sec_off;
 	const struct stops_member *m = member_at(mb->aggr, moff * 8, hint);
 
 	if (m && m->kind == STOPS_FUNC_PTR) {
-		mb->progs[m->slot].name = r->prog;
-		mb->progs[m->slot].sec = r->prog_sec;
+		const struct elf_target *t = bpf_elf__rel_target(e, r);
+
+		mb->progs[m->slot].name = t->prog;
+		mb->progs[m->slot].sec = t->sec;
 		return 0;
 	}
 	return stops_errf(
 		err, -EINVAL,
 		"relocation at %s+0x%x (map %s, offset %u) is not in a function pointer member",
-		sec->name, r->offset, mb->map->name, moff);
+		sec->name, off, mb->map->name, moff);
 }
 
 static int cmp_build(const void *a, const void *b)
@@ -354,8 +356,9 @@ static int cmp_build(const void *a, const void *b)
 	       (x->map->sec_off < y->map->sec_off);
 }
 
-static int place_progs(const struct elf_sec *sec, struct map_build *maps,
-		       uint32_t n, struct stops_err *err)
+static int place_progs(const struct bpf_elf *e, const struct elf_sec *sec,
+		       struct map_build *maps, uint32_t n,
+		       struct stops_err *err)
 {
 	struct map_build *sorted;
 	uint32_t hint = 0, member_hint = 0;
@@ -382,17 +385,18 @@ static int place_progs(const struct elf_sec *sec, struct map_build *maps,
 			goto out;
 		}
 	for (uint32_t i = 0; i < sec->nr_relocs && !ret; i++) {
-		const struct elf_reloc *r = &sec->relocs[i];
-		struct map_build *mb = map_near(sorted, n, r->offset, &hint);
+		const Elf64_Rel *r = &sec->rels[i];
+		uint32_t off = (uint32_t)r->r_offset;
+		struct map_build *mb = map_near(sorted, n, off, &hint);
 
 		if (!mb) {
 			ret = stops_errf(
 				err, -EINVAL,
 				"relocation at %s+0x%x is outside every map",
-				sec->name, r->offset);
+				sec->name, off);
 			break;
 		}
-		ret = place_prog(sec, r, mb, &member_hint, err);
+		ret = place_prog(e, sec, r, mb, &member_hint, err);
 	}
 out:
 	free(sorted);
@@ -441,7 +445,7 @@ static int add_section_maps(struct stops_object *obj, struct build *b,
 		if (ret)
 			return ret;
 	}
-	return place_progs(sec, mbs, n, ctx->err);
+	return place_progs(&obj->elf, sec, mbs, n, ctx->err);
 }
 
 static int check_orphan_datasecs(struct stops_object *obj,
