@@ -72,11 +72,12 @@ struct elf_sec {
 	uint32_t nr_relocs;
 };
 
+/* A data symbol of a struct_ops section: 16 bytes, one a map. */
 struct elf_sym_info {
 	const char *name;
-	uint32_t shndx;
-	uint64_t value;
-	uint64_t size;
+	uint32_t value;	    /* st_value, if it fits */
+	uint16_t shndx;	    /* st_shndx */
+	bool value_too_big; /* st_value > UINT32_MAX: no offset */
 };
 
 struct bpf_elf {

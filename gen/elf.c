@@ -49,6 +49,7 @@ struct elf_state {
 	struct func_sym *funcs;
 	size_t nr_funcs;
 	bool funcs_indexed;
+	uint32_t progs_cap;   /* of bpf_elf's progs */
 	uint32_t targets_cap; /* of bpf_elf's targets */
 };
 
@@ -271,7 +272,7 @@ static const char *sec_name_of(struct elf_state *s, size_t shndx)
 static int add_prog(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 		    const GElf_Sym *sym, const char *name)
 {
-	struct elf_prog *p = &e->progs[e->nr_progs];
+	struct elf_prog p;
 	const char *sec;
 
 	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE)
@@ -279,16 +280,29 @@ static int add_prog(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 	/* no SHF_EXECINSTR test: relocations are not held to one either */
 	sec = sec_name_of(s, sym->st_shndx);
 	if (!sec ||
-	    !bpf_elf__is_st_ops_prog_sec(sec, &p->autoload, &p->sleepable))
+	    !bpf_elf__is_st_ops_prog_sec(sec, &p.autoload, &p.sleepable))
 		return 0;
 	/* names reach dump and comments only through these checks */
 	if (!is_c_ident(name) || !is_comment_safe(sec))
 		return 0;
-	p->name = keep_str(a, e, name);
-	p->sec = keep_str(a, e, sec);
-	if (!p->name || !p->sec)
+	p.name = keep_str(a, e, name);
+	p.sec = keep_str(a, e, sec);
+	if (!p.name || !p.sec)
 		return -ENOMEM;
-	e->nr_progs++;
+	/* programs are a few among thousands of symbols: the array
+	 * doubles rather than takes a slot per symbol */
+	if (e->nr_progs == s->progs_cap) {
+		struct elf_prog *progs;
+
+		s->progs_cap = s->progs_cap ? 2 * s->progs_cap : 8;
+		progs = arena_alloc(a, s->progs_cap * sizeof(*progs));
+		if (!progs)
+			return -ENOMEM;
+		if (e->nr_progs)
+			memcpy(progs, e->progs, e->nr_progs * sizeof(*progs));
+		e->progs = progs;
+	}
+	e->progs[e->nr_progs++] = p;
 	return 0;
 }
 
@@ -316,9 +330,9 @@ static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 	if (!d)
 		return elf_err(err, ".symtab");
 	n = d->d_size / sizeof(Elf64_Sym);
-	e->syms = arena_calloc(a, n ? n : 1, sizeof(*e->syms));
-	e->progs = arena_calloc(a, n ? n : 1, sizeof(*e->progs));
-	if (!e->syms || !e->progs)
+	/* each entry written before it is counted: no memset */
+	e->syms = arena_alloc(a, (n ? n : 1) * sizeof(*e->syms));
+	if (!e->syms)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
 		GElf_Sym sym;
@@ -346,9 +360,9 @@ static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 			return -ENOMEM;
 		e->syms[e->nr_syms++] = (struct elf_sym_info){
 			.name = name,
+			.value = (uint32_t)sym.st_value,
 			.shndx = sym.st_shndx,
-			.value = sym.st_value,
-			.size = sym.st_size,
+			.value_too_big = sym.st_value > UINT32_MAX,
 		};
 	}
 	return index_syms(e, a);
@@ -366,8 +380,8 @@ int64_t bpf_elf__sym_offset(const struct bpf_elf *e, uint32_t shndx,
 		const struct elf_sym_info *sym = &e->syms[e->sym_slots[k] - 1];
 
 		if (sym->shndx == shndx && !strcmp(sym->name, name))
-			return sym->value > UINT32_MAX ? -ENOENT
-						       : (int64_t)sym->value;
+			return sym->value_too_big ? -ENOENT
+						  : (int64_t)sym->value;
 	}
 	return -ENOENT;
 }
