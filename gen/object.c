@@ -40,12 +40,8 @@ struct build {
 	const char *type_ident; /* a map type name is_c_ident() said yes to */
 	struct id_map shared;	/* type id -> first map's shareable layout */
 	struct id_map shared_text; /* type id -> its layout's text charge */
-};
-
-/* A map and how libbpf creates it, allocated together. */
-struct map_entry {
-	struct stops_map map;
-	struct stops_map_state state;
+	/* each section's DATASEC, by enum st_ops_sec: 0 when none */
+	uint32_t datasec[NR_ST_OPS_SECS];
 };
 
 /* A map being built: the public model only keeps const views. */
@@ -55,19 +51,26 @@ struct map_build {
 	struct stops_prog *progs;
 };
 
-static int find_datasec(struct stops_object *obj, const char *name,
-			const struct btf_type **out, struct stops_err *err)
+/*
+ * The DATASECs of the four section names, the first of each as
+ * btf__find_by_name_kind() finds it, in one walk of the types instead of
+ * one per name.
+ */
+static void find_datasecs(const struct btf *btf, uint32_t *ids)
 {
-	int id = btf__find_by_name_kind(obj->btf, name, BTF_KIND_DATASEC);
+	uint32_t n = btf__type_cnt(btf);
 
-	/* A constant return, so gcc -Os sees *out set whenever 0 is returned. */
-	if (id < 0) {
-		stops_errf(err, -EINVAL, "section %s has no DATASEC in BTF",
-			   name);
-		return -EINVAL;
+	for (uint32_t id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+		const char *name;
+
+		if (!btf_is_datasec(t))
+			continue;
+		name = btf__name_by_offset(btf, t->name_off);
+		for (int i = 0; name && i < NR_ST_OPS_SECS; i++)
+			if (!ids[i] && !strcmp(name, st_ops_sec_names[i]))
+				ids[i] = id;
 	}
-	*out = btf__type_by_id(obj->btf, (uint32_t)id);
-	return 0;
 }
 
 static int var_offset(struct stops_object *obj, const struct elf_sec *sec,
@@ -404,19 +407,22 @@ out:
 }
 
 static int add_section_maps(struct stops_object *obj, struct build *b,
-			    enum st_ops_sec si, struct ptr_vec *maps)
+			    enum st_ops_sec si, struct stops_map_state *state)
 {
 	const struct elf_sec *sec = &obj->elf.st_ops[si];
 	struct layout_ctx *ctx = &b->layout;
+	struct stops_model *m = &obj->model;
 	const struct btf_type *ds;
 	const struct btf_var_secinfo *vsi;
 	struct map_build *mbs;
 	uint32_t n;
 	int ret;
 
-	ret = find_datasec(obj, sec->name, &ds, ctx->err);
-	if (ret)
-		return ret;
+	if (!b->datasec[si])
+		return stops_errf(ctx->err, -EINVAL,
+				  "section %s has no DATASEC in BTF",
+				  sec->name);
+	ds = btf__type_by_id(obj->btf, b->datasec[si]);
 	if (ds->size && ds->size != sec->size)
 		return stops_errf(
 			ctx->err, -EINVAL,
@@ -428,19 +434,16 @@ static int add_section_maps(struct stops_object *obj, struct build *b,
 	if (!mbs)
 		return -ENOMEM;
 	for (uint32_t i = 0; i < n; i++) {
-		struct map_entry *me =
-			arena_calloc(&obj->arena, 1, sizeof(*me));
+		struct stops_map_state *st = &state[m->nr_maps];
 
-		if (!me || ptr_vec_push(maps, me))
-			return -ENOMEM;
-		mbs[i].map = &me->map;
+		mbs[i].map = &m->maps[m->nr_maps++];
 		/*
 		 * libbpf's init_struct_ops_maps() drops the '?' from the
 		 * section name it loops with once it has cleared the first
 		 * map's autocreate: later maps of the section are created.
 		 */
-		me->state.autocreate = !st_ops_sec_is_optional(si) || i > 0;
-		me->state.link = st_ops_sec_is_link(si);
+		st->autocreate = !st_ops_sec_is_optional(si) || i > 0;
+		st->link = st_ops_sec_is_link(si);
 		ret = add_map(obj, b, sec, ds, &vsi[i], &mbs[i]);
 		if (ret)
 			return ret;
@@ -448,18 +451,32 @@ static int add_section_maps(struct stops_object *obj, struct build *b,
 	return place_progs(&obj->elf, sec, mbs, n, ctx->err);
 }
 
-static int check_orphan_datasecs(struct stops_object *obj,
+static int check_orphan_datasecs(struct stops_object *obj, struct build *b,
 				 struct stops_err *err)
 {
 	for (int i = 0; i < NR_ST_OPS_SECS; i++)
-		if (!obj->elf.st_ops[i].name &&
-		    btf__find_by_name_kind(obj->btf, st_ops_sec_names[i],
-					   BTF_KIND_DATASEC) > 0)
+		if (!obj->elf.st_ops[i].name && b->datasec[i])
 			return stops_errf(
 				err, -EINVAL,
 				"BTF has a DATASEC %s but the object has no such section",
 				st_ops_sec_names[i]);
 	return 0;
+}
+
+/* Room for every map the sections' DATASECs list, taken at once. */
+static int alloc_maps(struct stops_object *obj, struct build *b,
+		      struct stops_map_state **state)
+{
+	struct stops_model *m = &obj->model;
+	size_t n = 0;
+
+	for (int i = 0; i < NR_ST_OPS_SECS; i++)
+		if (obj->elf.st_ops[i].name && b->datasec[i])
+			n += btf_vlen(btf__type_by_id(obj->btf, b->datasec[i]));
+	m->maps = arena_calloc(&obj->arena, n ? n : 1, sizeof(*m->maps));
+	*state = arena_calloc(&obj->arena, n ? n : 1, sizeof(**state));
+	m->map_state = *state;
+	return m->maps && *state ? 0 : -ENOMEM;
 }
 
 static int copy_vec(struct arena *a, struct ptr_vec *v, void ***out,
@@ -602,7 +619,6 @@ static int build_model(struct stops_object *obj, const char *name,
 	};
 	struct stops_model *m = &obj->model;
 	struct stops_map_state *state;
-	struct ptr_vec maps = {0};
 	void **items;
 	int ret;
 
@@ -610,29 +626,15 @@ static int build_model(struct stops_object *obj, const char *name,
 	m->btf = obj->btf;
 	b.obj_len = strlen(name);
 	b.obj_unreserved = !names__reserved_prefix(name, b.obj_len);
-	ret = check_orphan_datasecs(obj, err);
+	find_datasecs(obj->btf, b.datasec);
+	ret = check_orphan_datasecs(obj, &b, err);
+	if (!ret)
+		ret = alloc_maps(obj, &b, &state);
 	for (int i = 0; !ret && i < NR_ST_OPS_SECS; i++)
 		if (obj->elf.st_ops[i].name)
-			ret = add_section_maps(obj, &b, i, &maps);
+			ret = add_section_maps(obj, &b, i, state);
 	if (ret)
 		goto out;
-	ret = -ENOMEM;
-	m->maps = arena_calloc(&obj->arena, maps.len ? maps.len : 1,
-			       sizeof(*m->maps));
-	if (!m->maps)
-		goto out;
-	state = arena_calloc(&obj->arena, maps.len ? maps.len : 1,
-			     sizeof(*state));
-	if (!state)
-		goto out;
-	for (uint32_t i = 0; i < maps.len; i++) {
-		const struct map_entry *me = maps.items[i];
-
-		m->maps[i] = me->map;
-		state[i] = me->state;
-	}
-	m->nr_maps = maps.len;
-	m->map_state = state;
 	ret = build_progs(obj, err);
 	if (ret)
 		goto out;
@@ -645,7 +647,6 @@ static int build_model(struct stops_object *obj, const char *name,
 		goto out;
 	m->aggrs = (struct stops_aggr **)items;
 out:
-	ptr_vec_free(&maps);
 	layout_ctx_free(&b.layout);
 	id_map_free(&b.shared);
 	id_map_free(&b.shared_text);
