@@ -42,6 +42,21 @@ struct build {
 	struct id_map shared_text; /* type id -> its layout's text charge */
 	/* each section's DATASEC, by enum st_ops_sec: 0 when none */
 	uint32_t datasec[NR_ST_OPS_SECS];
+	struct id_map slots; /* type id -> its layout's struct slot_index */
+};
+
+/*
+ * The function-pointer members of a layout a relocation can name: each is
+ * the first member other than padding at its bit offset, a whole byte in.
+ * Built once per layout, which the maps of a type share, so that a
+ * relocation is a look in a short sorted list, not a search of members.
+ */
+struct slot_index {
+	uint32_t n;
+	struct slot_at {
+		uint32_t bit;
+		uint32_t slot;
+	} at[];
 };
 
 /* A map being built: the public model only keeps const views. */
@@ -49,6 +64,7 @@ struct map_build {
 	struct stops_map *map;
 	const struct stops_aggr *aggr;
 	struct stops_prog *progs;
+	const struct slot_index *slots; /* on its first relocation */
 };
 
 /*
@@ -295,40 +311,82 @@ static struct map_build *map_near(struct map_build *maps, uint32_t n,
 	return mb;
 }
 
-/*
- * The member at a byte offset of the map's struct: members (padding too)
- * are in bit order, so a binary search, not a scan per relocation.
- */
-static const struct stops_member *member_at(const struct stops_aggr *a,
-					    uint32_t bit, uint32_t *hint)
+static struct slot_index *index_slots(struct arena *ar,
+				      const struct stops_aggr *a)
 {
-	uint32_t lo = 0, hi = a->nr_members;
+	struct slot_index *x;
+	bool seen = false;
+	uint32_t bit = 0;
 
-	/* a map's relocations come in offset order: the member sought is
-	 * usually a few after the last one found */
-	if (*hint < hi && a->members[*hint].bit_offset < bit) {
-		for (lo = *hint + 1; lo < hi && lo <= *hint + 8; lo++)
-			if (a->members[lo].bit_offset >= bit)
-				break;
-		if (lo > *hint + 8)
-			lo = 0;
-		else
-			hi = lo;
+	x = arena_alloc(ar, sizeof(*x) + a->nr_slots * sizeof(x->at[0]));
+	if (!x)
+		return NULL;
+	x->n = 0;
+	/* members (padding too) are in bit order */
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		const struct stops_member *m = &a->members[i];
+
+		if (m->kind == STOPS_PADDING || (seen && m->bit_offset == bit))
+			continue;
+		seen = true;
+		bit = m->bit_offset;
+		if (m->kind == STOPS_FUNC_PTR && !(bit % 8))
+			x->at[x->n++] = (struct slot_at){bit, m->slot};
 	}
+	return x;
+}
+
+static int map_slots(struct build *b, struct map_build *mb,
+		     const struct map_build *prev)
+{
+	uint32_t tid = mb->map->type_id;
+	struct slot_index *x;
+
+	/* a section's maps are mostly of one type: ask the last one */
+	if (prev && prev->slots && prev->map->type_id == tid) {
+		mb->slots = prev->slots;
+		return 0;
+	}
+	x = id_map_get(&b->slots, tid);
+	if (!x) {
+		x = index_slots(b->layout.arena, mb->aggr);
+		if (!x || id_map_put(&b->slots, tid, x))
+			return -ENOMEM;
+	}
+	mb->slots = x;
+	return 0;
+}
+
+/*
+ * The slot at a bit offset, false if none. A map's relocations come in
+ * offset order: the slot sought is usually the next one or the one after.
+ */
+static bool slot_at(const struct slot_index *x, uint32_t bit, uint32_t *hint,
+		    uint32_t *slot)
+{
+	uint32_t lo = 0, hi = x->n;
+
+	if (*hint >= hi)
+		*hint = 0;
+	for (uint32_t i = *hint; i < hi && i <= *hint + 1; i++)
+		if (x->at[i].bit == bit) {
+			lo = i;
+			goto found;
+		}
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
 
-		if (a->members[mid].bit_offset < bit)
+		if (x->at[mid].bit < bit)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; lo < a->nr_members && a->members[lo].bit_offset == bit; lo++)
-		if (a->members[lo].kind != STOPS_PADDING) {
-			*hint = lo;
-			return &a->members[lo];
-		}
-	return NULL;
+	if (lo == x->n || x->at[lo].bit != bit)
+		return false;
+found:
+	*hint = lo + 1;
+	*slot = x->at[lo].slot;
+	return true;
 }
 
 static int place_prog(const struct bpf_elf *e, const struct elf_sec *sec,
@@ -336,13 +394,14 @@ static int place_prog(const struct bpf_elf *e, const struct elf_sec *sec,
 		      struct stops_err *err)
 {
 	uint32_t off = (uint32_t)r->r_offset, moff = off - mb->map->sec_off;
-	const struct stops_member *m = member_at(mb->aggr, moff * 8, hint);
+	uint32_t slot;
 
-	if (m && m->kind == STOPS_FUNC_PTR) {
+	/* moff * 8 wraps as the member search's did */
+	if (slot_at(mb->slots, moff * 8, hint, &slot)) {
 		const struct elf_target *t = bpf_elf__rel_target(e, r);
 
-		mb->progs[m->slot].name = t->prog;
-		mb->progs[m->slot].sec = t->sec;
+		mb->progs[slot].name = t->prog;
+		mb->progs[slot].sec = t->sec;
 		return 0;
 	}
 	return stops_errf(
@@ -359,12 +418,12 @@ static int cmp_build(const void *a, const void *b)
 	       (x->map->sec_off < y->map->sec_off);
 }
 
-static int place_progs(const struct bpf_elf *e, const struct elf_sec *sec,
-		       struct map_build *maps, uint32_t n,
-		       struct stops_err *err)
+static int place_progs(struct build *b, const struct bpf_elf *e,
+		       const struct elf_sec *sec, struct map_build *maps,
+		       uint32_t n, struct stops_err *err)
 {
-	struct map_build *sorted;
-	uint32_t hint = 0, member_hint = 0;
+	struct map_build *sorted, *prev = NULL;
+	uint32_t hint = 0, slot_hint = 0;
 	int ret = 0;
 
 	/* Overlap is checked with or without relocations: two maps over
@@ -399,7 +458,13 @@ static int place_progs(const struct bpf_elf *e, const struct elf_sec *sec,
 				sec->name, off);
 			break;
 		}
-		ret = place_prog(e, sec, r, mb, &member_hint, err);
+		if (!mb->slots) {
+			ret = map_slots(b, mb, prev);
+			if (ret)
+				break;
+		}
+		prev = mb;
+		ret = place_prog(e, sec, r, mb, &slot_hint, err);
 	}
 out:
 	free(sorted);
@@ -448,7 +513,7 @@ static int add_section_maps(struct stops_object *obj, struct build *b,
 		if (ret)
 			return ret;
 	}
-	return place_progs(&obj->elf, sec, mbs, n, ctx->err);
+	return place_progs(b, &obj->elf, sec, mbs, n, ctx->err);
 }
 
 static int check_orphan_datasecs(struct stops_object *obj, struct build *b,
@@ -650,6 +715,7 @@ out:
 	layout_ctx_free(&b.layout);
 	id_map_free(&b.shared);
 	id_map_free(&b.shared_text);
+	id_map_free(&b.slots);
 	return ret;
 }
 
