@@ -40,6 +40,10 @@ struct build {
 	const char *type_ident; /* a map type name is_c_ident() said yes to */
 	struct id_map shared;	/* type id -> first map's shareable layout */
 	struct id_map shared_text; /* type id -> its layout's text charge */
+	/* the last type's, asked again while a section's maps share it */
+	uint32_t last_tid;
+	const struct stops_aggr *last_shared;
+	const uint64_t *last_charge;
 	/* each section's DATASEC, by enum st_ops_sec: 0 when none */
 	uint32_t datasec[NR_ST_OPS_SECS];
 	struct id_map slots; /* type id -> its layout's struct slot_index */
@@ -114,11 +118,15 @@ static int map_layout(struct build *b, const struct stops_map *map,
 		      const struct stops_aggr **out)
 {
 	struct layout_ctx *ctx = &b->layout;
-	const struct stops_aggr *shared = id_map_get(&b->shared, map->type_id);
+	const struct stops_aggr *shared = NULL;
 	const uint64_t *charge;
 	struct stops_aggr *a = NULL;
 	int ret;
 
+	if (b->last_shared && b->last_tid == map->type_id)
+		shared = b->last_shared;
+	else
+		shared = id_map_get(&b->shared, map->type_id);
 	if (!shared) {
 		uint64_t before = ctx->text_bytes, *text;
 
@@ -141,7 +149,12 @@ static int map_layout(struct build *b, const struct stops_map *map,
 			   : id_map_put(&b->shared_text, map->type_id, text);
 	}
 	/* Each map prints its copy of the shared body: charged again. */
-	charge = id_map_get(&b->shared_text, map->type_id);
+	if (shared != b->last_shared) {
+		b->last_tid = map->type_id;
+		b->last_shared = shared;
+		b->last_charge = id_map_get(&b->shared_text, map->type_id);
+	}
+	charge = b->last_charge;
 	if (charge && (ctx->text_bytes > ctx->max_text_bytes ||
 		       *charge > ctx->max_text_bytes - ctx->text_bytes))
 		return stops_errf(
