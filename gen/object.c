@@ -607,6 +607,37 @@ static struct stops_program *prog_at_addr(const struct prog_at *at, uint32_t n,
 }
 
 /*
+ * Maps' slots ask for a handful of programs thousands of times: the last
+ * answer for an address is kept in a small table by a hash of it; a miss
+ * (or two names on one entry) searches as before.
+ */
+#define PROG_CACHE_BITS 6
+
+struct prog_lookup {
+	const struct prog_at *at;
+	uint32_t nr_at;
+	const struct htab *by_name;
+	struct prog_at cache[1u << PROG_CACHE_BITS];
+};
+
+static struct stops_program *prog_lookup(struct prog_lookup *l,
+					 const char *name)
+{
+	uint64_t h = (uint64_t)(uintptr_t)name * 0x9e3779b97f4a7c15ull;
+	struct prog_at *c = &l->cache[h >> (64 - PROG_CACHE_BITS)];
+	struct stops_program *p;
+
+	if (c->name == name)
+		return c->prog;
+	p = prog_at_addr(l->at, l->nr_at, name);
+	if (!p)
+		p = htab_get(l->by_name, (uintptr_t)name, true);
+	if (p)
+		*c = (struct prog_at){name, p};
+	return p;
+}
+
+/*
  * The object's struct_ops programs, with what libbpf's
  * bpf_object_adjust_struct_ops_autoload() makes of their autoload: a
  * program named by some map's slot is loaded when one of those maps is
@@ -619,6 +650,7 @@ static int build_progs(struct stops_object *obj, struct stops_err *err)
 	const struct bpf_elf *e = &obj->elf;
 	struct stops_program *progs, *p;
 	struct htab by_name = {0};
+	struct prog_lookup look;
 	struct prog_at *at;
 	uint32_t nr_at = 0;
 	int ret = -ENOMEM;
@@ -645,17 +677,16 @@ static int build_progs(struct stops_object *obj, struct stops_err *err)
 				(struct prog_at){progs[i].name, &progs[i]};
 	}
 	qsort(at, nr_at, sizeof(*at), cmp_prog_at);
+	look = (struct prog_lookup){.at = at,
+				    .nr_at = nr_at,
+				    .by_name = &by_name};
 	for (uint32_t i = 0; i < m->nr_maps; i++) {
 		const struct stops_map *map = &m->maps[i];
 
 		for (uint32_t k = 0; k < map->type->nr_slots; k++) {
 			if (!map->progs[k].name)
 				continue;
-			p = prog_at_addr(at, nr_at, map->progs[k].name);
-			if (!p)
-				p = htab_get(&by_name,
-					     (uintptr_t)map->progs[k].name,
-					     true);
+			p = prog_lookup(&look, map->progs[k].name);
 			if (!p) {
 				ret = stops_errf(
 					err, -EINVAL,
