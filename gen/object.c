@@ -31,6 +31,9 @@ struct stops_object {
 	struct stops_model model;
 };
 
+/* slot arrays kept for maps to share, by a hash of their contents */
+#define KEPT_SLOTS_BITS 8
+
 /* The model being built: layouts, and what maps of one type share. */
 struct build {
 	struct layout_ctx layout;
@@ -47,6 +50,15 @@ struct build {
 	/* each section's DATASEC, by enum st_ops_sec: 0 when none */
 	uint32_t datasec[NR_ST_OPS_SECS];
 	struct id_map slots; /* type id -> its layout's struct slot_index */
+	/* a map's slots are filled here, then kept (kept_slots()) */
+	struct stops_prog *scratch;
+	uint32_t scratch_cap;
+	struct kept_slots {
+		const struct stops_prog *progs;
+		uint32_t n;
+	} kept[1u << KEPT_SLOTS_BITS];
+	const struct stops_prog *no_progs; /* zeroed, for maps without */
+	uint32_t no_progs_n;
 };
 
 /*
@@ -69,6 +81,7 @@ struct map_build {
 	const struct stops_aggr *aggr;
 	struct stops_prog *progs;
 	const struct slot_index *slots; /* on its first relocation */
+	uint64_t slots_hash;		/* of what its relocations placed */
 };
 
 /*
@@ -275,10 +288,7 @@ static int add_map(struct stops_object *obj, struct build *b,
 	if (ret)
 		return ret;
 	map->type = mb->aggr;
-	mb->progs = arena_calloc(ctx->arena, mb->aggr->nr_slots ?: 1,
-				 sizeof(*mb->progs));
-	map->progs = mb->progs;
-	return mb->progs ? 0 : -ENOMEM;
+	return 0;
 }
 
 static struct map_build *map_at(struct map_build *maps, uint32_t n,
@@ -402,6 +412,20 @@ found:
 	return true;
 }
 
+/*
+ * A sum over a map's relocations: the same slots filled alike hash alike
+ * in any order (a slot filled twice only hashes apart). Each term is
+ * mixed, or maps naming the same programs in other slots would collide.
+ */
+static uint64_t slot_hash(const char *prog, uint32_t slot)
+{
+	uint64_t x = (uint64_t)(uintptr_t)prog ^ ((uint64_t)slot << 48);
+
+	x *= 0x9e3779b97f4a7c15ull;
+	x ^= x >> 29;
+	return x * 0xbf58476d1ce4e5b9ull;
+}
+
 static int place_prog(const struct bpf_elf *e, const struct elf_sec *sec,
 		      const Elf64_Rel *r, struct map_build *mb, uint32_t *hint,
 		      struct stops_err *err)
@@ -415,12 +439,107 @@ static int place_prog(const struct bpf_elf *e, const struct elf_sec *sec,
 
 		mb->progs[slot].name = t->prog;
 		mb->progs[slot].sec = t->sec;
+		mb->slots_hash += slot_hash(t->prog, slot);
 		return 0;
 	}
 	return stops_errf(
 		err, -EINVAL,
 		"relocation at %s+0x%x (map %s, offset %u) is not in a function pointer member",
 		sec->name, off, mb->map->name, moff);
+}
+
+/*
+ * The slots of a map whose first relocation is here: filled in the
+ * scratch array. A map that relocations come back to after another's
+ * takes a copy of its kept array, which other maps may share.
+ */
+static int begin_slots(struct build *b, struct map_build *mb)
+{
+	uint32_t n = mb->aggr->nr_slots;
+	struct stops_prog *p;
+
+	if (mb->progs)
+		return 0;
+	if (mb->map->progs) {
+		p = arena_alloc(b->layout.arena, (n ?: 1) * sizeof(*p));
+		if (!p)
+			return -ENOMEM;
+		memcpy(p, mb->map->progs, n * sizeof(*p));
+		mb->map->progs = mb->progs = p;
+		return 0;
+	}
+	if (n >= b->scratch_cap) {
+		free(b->scratch);
+		b->scratch_cap = n + 1;
+		b->scratch = malloc(b->scratch_cap * sizeof(*b->scratch));
+		if (!b->scratch)
+			return -ENOMEM;
+	}
+	memset(b->scratch, 0, n * sizeof(*b->scratch));
+	mb->progs = b->scratch;
+	return 0;
+}
+
+static bool same_slots(const struct kept_slots *k,
+		       const struct stops_prog *progs, uint32_t n)
+{
+	return k->progs && k->n == n &&
+	       !memcmp(k->progs, progs, n * sizeof(*progs));
+}
+
+/*
+ * Maps written from one template fill their slots alike: 5,000 maps took
+ * 800 KB of arrays with 20 contents. The scratch array is kept once per
+ * contents met lately: a hash picks a pair of entries, the two hash bits
+ * below which of them a new contents replaces, so a file that aims at
+ * one pair only costs the copy every map cost before.
+ */
+static int keep_slots(struct build *b, struct map_build *mb)
+{
+	uint32_t n = mb ? mb->aggr->nr_slots : 0;
+	uint64_t h = mb ? mb->slots_hash : 0;
+	struct kept_slots *k;
+	struct stops_prog *p;
+
+	if (!mb || mb->progs != b->scratch)
+		return 0;
+	mb->progs = NULL;
+	k = &b->kept[(h >> (64 - KEPT_SLOTS_BITS)) & ~1u];
+	if (same_slots(&k[0], b->scratch, n) ||
+	    same_slots(&k[1], b->scratch, n)) {
+		k += !same_slots(&k[0], b->scratch, n);
+		mb->map->progs = k->progs;
+		return 0;
+	}
+	p = arena_alloc(b->layout.arena, (n ?: 1) * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	memcpy(p, b->scratch, n * sizeof(*p));
+	k += k[0].progs ? (h >> (62 - KEPT_SLOTS_BITS)) & 1 : 0;
+	*k = (struct kept_slots){p, n};
+	mb->map->progs = p;
+	return 0;
+}
+
+/* Maps no relocation names share one zeroed array. */
+static int no_progs(struct build *b, struct map_build *maps, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		struct stops_map *map = maps[i].map;
+		uint32_t nr = maps[i].aggr->nr_slots;
+
+		if (map->progs)
+			continue;
+		if (nr > b->no_progs_n || !b->no_progs) {
+			b->no_progs = arena_calloc(b->layout.arena, nr ?: 1,
+						   sizeof(*b->no_progs));
+			if (!b->no_progs)
+				return -ENOMEM;
+			b->no_progs_n = nr;
+		}
+		map->progs = b->no_progs;
+	}
+	return 0;
 }
 
 static int cmp_build(const void *a, const void *b)
@@ -471,14 +590,22 @@ static int place_progs(struct build *b, const struct bpf_elf *e,
 				sec->name, off);
 			break;
 		}
-		if (!mb->slots) {
-			ret = map_slots(b, mb, prev);
+		if (mb != prev) {
+			ret = keep_slots(b, prev);
+			if (!ret && !mb->slots)
+				ret = map_slots(b, mb, prev);
+			if (!ret)
+				ret = begin_slots(b, mb);
 			if (ret)
 				break;
+			prev = mb;
 		}
-		prev = mb;
 		ret = place_prog(e, sec, r, mb, &slot_hint, err);
 	}
+	if (!ret)
+		ret = keep_slots(b, prev);
+	if (!ret)
+		ret = no_progs(b, sorted, n);
 out:
 	free(sorted);
 	return ret;
@@ -760,6 +887,7 @@ out:
 	id_map_free(&b.shared);
 	id_map_free(&b.shared_text);
 	id_map_free(&b.slots);
+	free(b.scratch);
 	return ret;
 }
 
