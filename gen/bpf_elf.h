@@ -3,6 +3,7 @@
 #ifndef STOPS_BPF_ELF_H
 #define STOPS_BPF_ELF_H
 
+#include <elf.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -51,10 +52,10 @@ struct elf_prog {
 	bool sleepable;
 };
 
-struct elf_reloc {
-	uint32_t offset;      /* r_offset within the struct_ops section */
-	const char *prog;     /* program (FUNC symbol) name */
-	const char *prog_sec; /* its section name */
+/* The program a relocation's symbol names, checked once per symbol. */
+struct elf_target {
+	const char *prog; /* program (FUNC symbol) name */
+	const char *sec;  /* its section name */
 };
 
 struct elf_sec {
@@ -62,15 +63,21 @@ struct elf_sec {
 	uint32_t idx;
 	const uint8_t *data;
 	uint32_t size;
-	struct elf_reloc *relocs;
+	/*
+	 * Checked by the parse: each r_offset leaves 8 bytes in the section
+	 * and each symbol has a target (bpf_elf__rel_target()). The image's
+	 * own entries when libelf needed no copy, else a copy in the arena.
+	 */
+	const Elf64_Rel *rels;
 	uint32_t nr_relocs;
 };
 
+/* A data symbol of a struct_ops section: 16 bytes, one a map. */
 struct elf_sym_info {
 	const char *name;
-	uint32_t shndx;
-	uint64_t value;
-	uint64_t size;
+	uint32_t value;	    /* st_value, if it fits */
+	uint16_t shndx;	    /* st_shndx */
+	bool value_too_big; /* st_value > UINT32_MAX: no offset */
 };
 
 struct bpf_elf {
@@ -87,7 +94,19 @@ struct bpf_elf {
 	/* every struct_ops program, used by a map or not, in symbol order */
 	struct elf_prog *progs;
 	uint32_t nr_progs;
+	/* by symbol index: 1 + its index in targets, 0 if no relocation
+	 * names it; thousands of relocations share a handful of targets */
+	uint32_t *sym_target;
+	struct elf_target *targets;
+	uint32_t nr_targets;
 };
+
+/* What a relocation the parse accepted points to. */
+static inline const struct elf_target *
+bpf_elf__rel_target(const struct bpf_elf *e, const Elf64_Rel *rel)
+{
+	return &e->targets[e->sym_target[ELF64_R_SYM(rel->r_info)] - 1];
+}
 
 int bpf_elf__parse(struct bpf_elf *e, struct arena *a, const uint8_t *image,
 		   size_t size, struct stops_err *err);

@@ -49,10 +49,8 @@ struct elf_state {
 	struct func_sym *funcs;
 	size_t nr_funcs;
 	bool funcs_indexed;
-	/* by symbol index: its program and section once resolved, else NULL */
-	struct sym_prog {
-		const char *prog, *sec;
-	} * sym_prog;
+	uint32_t progs_cap;   /* of bpf_elf's progs */
+	uint32_t targets_cap; /* of bpf_elf's targets */
 };
 
 static int elf_err(struct stops_err *err, const char *what)
@@ -274,7 +272,7 @@ static const char *sec_name_of(struct elf_state *s, size_t shndx)
 static int add_prog(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 		    const GElf_Sym *sym, const char *name)
 {
-	struct elf_prog *p = &e->progs[e->nr_progs];
+	struct elf_prog p;
 	const char *sec;
 
 	if (sym->st_shndx == SHN_UNDEF || sym->st_shndx >= SHN_LORESERVE)
@@ -282,16 +280,29 @@ static int add_prog(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 	/* no SHF_EXECINSTR test: relocations are not held to one either */
 	sec = sec_name_of(s, sym->st_shndx);
 	if (!sec ||
-	    !bpf_elf__is_st_ops_prog_sec(sec, &p->autoload, &p->sleepable))
+	    !bpf_elf__is_st_ops_prog_sec(sec, &p.autoload, &p.sleepable))
 		return 0;
 	/* names reach dump and comments only through these checks */
 	if (!is_c_ident(name) || !is_comment_safe(sec))
 		return 0;
-	p->name = keep_str(a, e, name);
-	p->sec = keep_str(a, e, sec);
-	if (!p->name || !p->sec)
+	p.name = keep_str(a, e, name);
+	p.sec = keep_str(a, e, sec);
+	if (!p.name || !p.sec)
 		return -ENOMEM;
-	e->nr_progs++;
+	/* programs are a few among thousands of symbols: the array
+	 * doubles rather than takes a slot per symbol */
+	if (e->nr_progs == s->progs_cap) {
+		struct elf_prog *progs;
+
+		s->progs_cap = s->progs_cap ? 2 * s->progs_cap : 8;
+		progs = arena_alloc(a, s->progs_cap * sizeof(*progs));
+		if (!progs)
+			return -ENOMEM;
+		if (e->nr_progs)
+			memcpy(progs, e->progs, e->nr_progs * sizeof(*progs));
+		e->progs = progs;
+	}
+	e->progs[e->nr_progs++] = p;
 	return 0;
 }
 
@@ -319,9 +330,9 @@ static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 	if (!d)
 		return elf_err(err, ".symtab");
 	n = d->d_size / sizeof(Elf64_Sym);
-	e->syms = arena_calloc(a, n ? n : 1, sizeof(*e->syms));
-	e->progs = arena_calloc(a, n ? n : 1, sizeof(*e->progs));
-	if (!e->syms || !e->progs)
+	/* each entry written before it is counted: no memset */
+	e->syms = arena_alloc(a, (n ? n : 1) * sizeof(*e->syms));
+	if (!e->syms)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
 		GElf_Sym sym;
@@ -349,9 +360,9 @@ static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 			return -ENOMEM;
 		e->syms[e->nr_syms++] = (struct elf_sym_info){
 			.name = name,
+			.value = (uint32_t)sym.st_value,
 			.shndx = sym.st_shndx,
-			.value = sym.st_value,
-			.size = sym.st_size,
+			.value_too_big = sym.st_value > UINT32_MAX,
 		};
 	}
 	return index_syms(e, a);
@@ -369,8 +380,8 @@ int64_t bpf_elf__sym_offset(const struct bpf_elf *e, uint32_t shndx,
 		const struct elf_sym_info *sym = &e->syms[e->sym_slots[k] - 1];
 
 		if (sym->shndx == shndx && !strcmp(sym->name, name))
-			return sym->value > UINT32_MAX ? -ENOENT
-						       : (int64_t)sym->value;
+			return sym->value_too_big ? -ENOENT
+						  : (int64_t)sym->value;
 	}
 	return -ENOENT;
 }
@@ -444,14 +455,34 @@ static const char *func_at(struct elf_state *s, size_t shndx, uint64_t value)
 	return elf_strptr(s->elf, s->strtab_idx, s->funcs[lo].name);
 }
 
-static int resolve_reloc(const struct bpf_elf *e, struct elf_state *s,
-			 struct arena *a, Elf_Data *syms,
-			 const struct elf_sec *sec, const GElf_Rel *rel,
-			 struct elf_reloc *out, struct stops_err *err)
+/* A new target for symbol symi: the array doubles (targets are few). */
+static int add_target(struct bpf_elf *e, struct elf_state *s, struct arena *a,
+		      size_t symi, const char *prog, const char *sec)
 {
-	size_t symi = GELF_R_SYM(rel->r_info);
+	struct elf_target *t = e->targets;
+
+	if (e->nr_targets == s->targets_cap) {
+		s->targets_cap = s->targets_cap ? 2 * s->targets_cap : 8;
+		t = arena_alloc(a, s->targets_cap * sizeof(*t));
+		if (!t)
+			return -ENOMEM;
+		if (e->nr_targets)
+			memcpy(t, e->targets, e->nr_targets * sizeof(*t));
+		e->targets = t;
+	}
+	t[e->nr_targets++] = (struct elf_target){prog, sec};
+	e->sym_target[symi] = e->nr_targets;
+	return 0;
+}
+
+static int resolve_reloc(struct bpf_elf *e, struct elf_state *s,
+			 struct arena *a, Elf_Data *syms,
+			 const struct elf_sec *sec, const Elf64_Rel *rel,
+			 struct stops_err *err)
+{
+	size_t symi = ELF64_R_SYM(rel->r_info);
 	size_t nr_syms = syms->d_size / sizeof(Elf64_Sym);
-	const char *name, *psec;
+	const char *name, *psec, *prog;
 	bool autoload, sleepable;
 	GElf_Sym sym;
 
@@ -462,17 +493,14 @@ static int resolve_reloc(const struct bpf_elf *e, struct elf_state *s,
 			sec->name, (unsigned long long)rel->r_offset);
 	/* Thousands of relocations name a handful of programs: resolve each
 	 * symbol once (its checks give the same answer every time). */
-	if (symi < nr_syms && !s->sym_prog) {
-		s->sym_prog = arena_calloc(a, nr_syms, sizeof(*s->sym_prog));
-		if (!s->sym_prog)
+	if (symi < nr_syms && !e->sym_target) {
+		e->sym_target =
+			arena_calloc(a, nr_syms, sizeof(*e->sym_target));
+		if (!e->sym_target)
 			return -ENOMEM;
 	}
-	if (symi < nr_syms && s->sym_prog[symi].prog) {
-		out->offset = (uint32_t)rel->r_offset;
-		out->prog = s->sym_prog[symi].prog;
-		out->prog_sec = s->sym_prog[symi].sec;
+	if (symi < nr_syms && e->sym_target[symi])
 		return 0;
-	}
 	if (symi >= nr_syms || !gelf_getsym(syms, (int)symi, &sym))
 		return stops_errf(
 			err, -EINVAL,
@@ -513,21 +541,40 @@ static int resolve_reloc(const struct bpf_elf *e, struct elf_state *s,
 			err, -EINVAL,
 			"relocation at %s+0x%llx: program name is not a C identifier",
 			sec->name, (unsigned long long)rel->r_offset);
-	out->offset = (uint32_t)rel->r_offset;
-	out->prog = keep_str(a, e, name);
-	out->prog_sec = keep_str(a, e, psec);
-	if (!out->prog || !out->prog_sec)
+	prog = keep_str(a, e, name);
+	psec = keep_str(a, e, psec);
+	if (!prog || !psec)
 		return -ENOMEM;
-	s->sym_prog[symi].prog = out->prog;
-	s->sym_prog[symi].sec = out->prog_sec;
-	return 0;
+	return add_target(e, s, a, symi, prog, psec);
+}
+
+/*
+ * libelf's Elf64_Rel array is in host order and aligned: the image's own
+ * bytes when nothing had to change (kept, no copy of 16 bytes each), else
+ * a buffer elf_end() frees (copied).
+ */
+static const Elf64_Rel *keep_rels(struct arena *a, const struct bpf_elf *e,
+				  Elf_Data *d, size_t n)
+{
+	const uint8_t *p = d->d_buf;
+	Elf64_Rel *copy;
+
+	if (p >= e->image && p <= e->image + e->image_size &&
+	    d->d_size <= (size_t)(e->image + e->image_size - p))
+		return d->d_buf;
+	copy = arena_alloc(a, n * sizeof(*copy));
+	if (copy)
+		memcpy(copy, p, n * sizeof(*copy));
+	return copy;
 }
 
 static int load_relocs(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 		       int i, struct stops_err *err)
 {
 	struct elf_sec *sec = &e->st_ops[i];
+	const Elf64_Rel *rels;
 	Elf_Data *d, *syms;
+	GElf_Rel rel;
 	size_t n;
 	int ret;
 
@@ -544,19 +591,18 @@ static int load_relocs(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 	if (!d || !syms)
 		return elf_err(err, s->rel_name[i]);
 	n = d->d_size / sizeof(Elf64_Rel);
-	sec->relocs = arena_calloc(a, n ? n : 1, sizeof(*sec->relocs));
-	if (!sec->relocs)
+	/* gelf_getrel() fails for every index or none (n bounds them) */
+	if (n && !gelf_getrel(d, 0, &rel))
+		return elf_err(err, s->rel_name[i]);
+	rels = n ? keep_rels(a, e, d, n) : NULL;
+	if (n && !rels)
 		return -ENOMEM;
 	for (size_t r = 0; r < n; r++) {
-		GElf_Rel rel;
-
-		if (!gelf_getrel(d, (int)r, &rel))
-			return elf_err(err, s->rel_name[i]);
-		ret = resolve_reloc(e, s, a, syms, sec, &rel, &sec->relocs[r],
-				    err);
+		ret = resolve_reloc(e, s, a, syms, sec, &rels[r], err);
 		if (ret)
 			return ret;
 	}
+	sec->rels = rels;
 	sec->nr_relocs = (uint32_t)n;
 	return 0;
 }

@@ -31,6 +31,9 @@ struct stops_object {
 	struct stops_model model;
 };
 
+/* slot arrays kept for maps to share, by a hash of their contents */
+#define KEPT_SLOTS_BITS 8
+
 /* The model being built: layouts, and what maps of one type share. */
 struct build {
 	struct layout_ctx layout;
@@ -40,12 +43,36 @@ struct build {
 	const char *type_ident; /* a map type name is_c_ident() said yes to */
 	struct id_map shared;	/* type id -> first map's shareable layout */
 	struct id_map shared_text; /* type id -> its layout's text charge */
+	/* the last type's, asked again while a section's maps share it */
+	uint32_t last_tid;
+	const struct stops_aggr *last_shared;
+	const uint64_t *last_charge;
+	/* each section's DATASEC, by enum st_ops_sec: 0 when none */
+	uint32_t datasec[NR_ST_OPS_SECS];
+	struct id_map slots; /* type id -> its layout's struct slot_index */
+	/* a map's slots are filled here, then kept (kept_slots()) */
+	struct stops_prog *scratch;
+	uint32_t scratch_cap;
+	struct kept_slots {
+		const struct stops_prog *progs;
+		uint32_t n;
+	} kept[1u << KEPT_SLOTS_BITS];
+	const struct stops_prog *no_progs; /* zeroed, for maps without */
+	uint32_t no_progs_n;
 };
 
-/* A map and how libbpf creates it, allocated together. */
-struct map_entry {
-	struct stops_map map;
-	struct stops_map_state state;
+/*
+ * The function-pointer members of a layout a relocation can name: each is
+ * the first member other than padding at its bit offset, a whole byte in.
+ * Built once per layout, which the maps of a type share, so that a
+ * relocation is a look in a short sorted list, not a search of members.
+ */
+struct slot_index {
+	uint32_t n;
+	struct slot_at {
+		uint32_t bit;
+		uint32_t slot;
+	} at[];
 };
 
 /* A map being built: the public model only keeps const views. */
@@ -53,21 +80,30 @@ struct map_build {
 	struct stops_map *map;
 	const struct stops_aggr *aggr;
 	struct stops_prog *progs;
+	const struct slot_index *slots; /* on its first relocation */
+	uint64_t slots_hash;		/* of what its relocations placed */
 };
 
-static int find_datasec(struct stops_object *obj, const char *name,
-			const struct btf_type **out, struct stops_err *err)
+/*
+ * The DATASECs of the four section names, the first of each as
+ * btf__find_by_name_kind() finds it, in one walk of the types instead of
+ * one per name.
+ */
+static void find_datasecs(const struct btf *btf, uint32_t *ids)
 {
-	int id = btf__find_by_name_kind(obj->btf, name, BTF_KIND_DATASEC);
+	uint32_t n = btf__type_cnt(btf);
 
-	/* A constant return, so gcc -Os sees *out set whenever 0 is returned. */
-	if (id < 0) {
-		stops_errf(err, -EINVAL, "section %s has no DATASEC in BTF",
-			   name);
-		return -EINVAL;
+	for (uint32_t id = 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+		const char *name;
+
+		if (!btf_is_datasec(t))
+			continue;
+		name = btf__name_by_offset(btf, t->name_off);
+		for (int i = 0; name && i < NR_ST_OPS_SECS; i++)
+			if (!ids[i] && !strcmp(name, st_ops_sec_names[i]))
+				ids[i] = id;
 	}
-	*out = btf__type_by_id(obj->btf, (uint32_t)id);
-	return 0;
 }
 
 static int var_offset(struct stops_object *obj, const struct elf_sec *sec,
@@ -95,11 +131,15 @@ static int map_layout(struct build *b, const struct stops_map *map,
 		      const struct stops_aggr **out)
 {
 	struct layout_ctx *ctx = &b->layout;
-	const struct stops_aggr *shared = id_map_get(&b->shared, map->type_id);
+	const struct stops_aggr *shared = NULL;
 	const uint64_t *charge;
 	struct stops_aggr *a = NULL;
 	int ret;
 
+	if (b->last_shared && b->last_tid == map->type_id)
+		shared = b->last_shared;
+	else
+		shared = id_map_get(&b->shared, map->type_id);
 	if (!shared) {
 		uint64_t before = ctx->text_bytes, *text;
 
@@ -122,7 +162,12 @@ static int map_layout(struct build *b, const struct stops_map *map,
 			   : id_map_put(&b->shared_text, map->type_id, text);
 	}
 	/* Each map prints its copy of the shared body: charged again. */
-	charge = id_map_get(&b->shared_text, map->type_id);
+	if (shared != b->last_shared) {
+		b->last_tid = map->type_id;
+		b->last_shared = shared;
+		b->last_charge = id_map_get(&b->shared_text, map->type_id);
+	}
+	charge = b->last_charge;
 	if (charge && (ctx->text_bytes > ctx->max_text_bytes ||
 		       *charge > ctx->max_text_bytes - ctx->text_bytes))
 		return stops_errf(
@@ -243,10 +288,7 @@ static int add_map(struct stops_object *obj, struct build *b,
 	if (ret)
 		return ret;
 	map->type = mb->aggr;
-	mb->progs = arena_calloc(ctx->arena, mb->aggr->nr_slots ?: 1,
-				 sizeof(*mb->progs));
-	map->progs = mb->progs;
-	return mb->progs ? 0 : -ENOMEM;
+	return 0;
 }
 
 static struct map_build *map_at(struct map_build *maps, uint32_t n,
@@ -292,58 +334,212 @@ static struct map_build *map_near(struct map_build *maps, uint32_t n,
 	return mb;
 }
 
-/*
- * The member at a byte offset of the map's struct: members (padding too)
- * are in bit order, so a binary search, not a scan per relocation.
- */
-static const struct stops_member *member_at(const struct stops_aggr *a,
-					    uint32_t bit, uint32_t *hint)
+static struct slot_index *index_slots(struct arena *ar,
+				      const struct stops_aggr *a)
 {
-	uint32_t lo = 0, hi = a->nr_members;
+	struct slot_index *x;
+	bool seen = false;
+	uint32_t bit = 0;
 
-	/* a map's relocations come in offset order: the member sought is
-	 * usually a few after the last one found */
-	if (*hint < hi && a->members[*hint].bit_offset < bit) {
-		for (lo = *hint + 1; lo < hi && lo <= *hint + 8; lo++)
-			if (a->members[lo].bit_offset >= bit)
-				break;
-		if (lo > *hint + 8)
-			lo = 0;
-		else
-			hi = lo;
+	x = arena_alloc(ar, sizeof(*x) + a->nr_slots * sizeof(x->at[0]));
+	if (!x)
+		return NULL;
+	x->n = 0;
+	/* members (padding too) are in bit order */
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		const struct stops_member *m = &a->members[i];
+
+		if (m->kind == STOPS_PADDING || (seen && m->bit_offset == bit))
+			continue;
+		seen = true;
+		bit = m->bit_offset;
+		if (m->kind == STOPS_FUNC_PTR && !(bit % 8))
+			x->at[x->n++] = (struct slot_at){bit, m->slot};
 	}
+	return x;
+}
+
+static int map_slots(struct build *b, struct map_build *mb,
+		     const struct map_build *prev)
+{
+	uint32_t tid = mb->map->type_id;
+	struct slot_index *x;
+
+	/* a section's maps are mostly of one type: ask the last one */
+	if (prev && prev->slots && prev->map->type_id == tid) {
+		mb->slots = prev->slots;
+		return 0;
+	}
+	x = id_map_get(&b->slots, tid);
+	if (!x) {
+		x = index_slots(b->layout.arena, mb->aggr);
+		if (!x || id_map_put(&b->slots, tid, x))
+			return -ENOMEM;
+	}
+	mb->slots = x;
+	return 0;
+}
+
+/*
+ * The slot at a bit offset, false if none. A map's relocations come in
+ * offset order: the slot sought is usually the next one or the one after.
+ */
+static bool slot_at(const struct slot_index *x, uint32_t bit, uint32_t *hint,
+		    uint32_t *slot)
+{
+	uint32_t lo = 0, hi = x->n;
+
+	if (*hint >= hi)
+		*hint = 0;
+	for (uint32_t i = *hint; i < hi && i <= *hint + 1; i++)
+		if (x->at[i].bit == bit) {
+			lo = i;
+			goto found;
+		}
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
 
-		if (a->members[mid].bit_offset < bit)
+		if (x->at[mid].bit < bit)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (; lo < a->nr_members && a->members[lo].bit_offset == bit; lo++)
-		if (a->members[lo].kind != STOPS_PADDING) {
-			*hint = lo;
-			return &a->members[lo];
-		}
-	return NULL;
+	if (lo == x->n || x->at[lo].bit != bit)
+		return false;
+found:
+	*hint = lo + 1;
+	*slot = x->at[lo].slot;
+	return true;
 }
 
-static int place_prog(const struct elf_sec *sec, const struct elf_reloc *r,
-		      struct map_build *mb, uint32_t *hint,
+/*
+ * A sum over a map's relocations: the same slots filled alike hash alike
+ * in any order (a slot filled twice only hashes apart). Each term is
+ * mixed, or maps naming the same programs in other slots would collide.
+ */
+static uint64_t slot_hash(const char *prog, uint32_t slot)
+{
+	uint64_t x = (uint64_t)(uintptr_t)prog ^ ((uint64_t)slot << 48);
+
+	x *= 0x9e3779b97f4a7c15ull;
+	x ^= x >> 29;
+	return x * 0xbf58476d1ce4e5b9ull;
+}
+
+static int place_prog(const struct bpf_elf *e, const struct elf_sec *sec,
+		      const Elf64_Rel *r, struct map_build *mb, uint32_t *hint,
 		      struct stops_err *err)
 {
-	uint32_t moff = r->offset - mb->map->sec_off;
-	const struct stops_member *m = member_at(mb->aggr, moff * 8, hint);
+	uint32_t off = (uint32_t)r->r_offset, moff = off - mb->map->sec_off;
+	uint32_t slot;
 
-	if (m && m->kind == STOPS_FUNC_PTR) {
-		mb->progs[m->slot].name = r->prog;
-		mb->progs[m->slot].sec = r->prog_sec;
+	/* moff * 8 wraps as the member search's did */
+	if (slot_at(mb->slots, moff * 8, hint, &slot)) {
+		const struct elf_target *t = bpf_elf__rel_target(e, r);
+
+		mb->progs[slot].name = t->prog;
+		mb->progs[slot].sec = t->sec;
+		mb->slots_hash += slot_hash(t->prog, slot);
 		return 0;
 	}
 	return stops_errf(
 		err, -EINVAL,
 		"relocation at %s+0x%x (map %s, offset %u) is not in a function pointer member",
-		sec->name, r->offset, mb->map->name, moff);
+		sec->name, off, mb->map->name, moff);
+}
+
+/*
+ * The slots of a map whose first relocation is here: filled in the
+ * scratch array. A map that relocations come back to after another's
+ * takes a copy of its kept array, which other maps may share.
+ */
+static int begin_slots(struct build *b, struct map_build *mb)
+{
+	uint32_t n = mb->aggr->nr_slots;
+	struct stops_prog *p;
+
+	if (mb->progs)
+		return 0;
+	if (mb->map->progs) {
+		p = arena_alloc(b->layout.arena, (n ?: 1) * sizeof(*p));
+		if (!p)
+			return -ENOMEM;
+		memcpy(p, mb->map->progs, n * sizeof(*p));
+		mb->map->progs = mb->progs = p;
+		return 0;
+	}
+	if (n >= b->scratch_cap) {
+		free(b->scratch);
+		b->scratch_cap = n + 1;
+		b->scratch = malloc(b->scratch_cap * sizeof(*b->scratch));
+		if (!b->scratch)
+			return -ENOMEM;
+	}
+	memset(b->scratch, 0, n * sizeof(*b->scratch));
+	mb->progs = b->scratch;
+	return 0;
+}
+
+static bool same_slots(const struct kept_slots *k,
+		       const struct stops_prog *progs, uint32_t n)
+{
+	return k->progs && k->n == n &&
+	       !memcmp(k->progs, progs, n * sizeof(*progs));
+}
+
+/*
+ * Maps written from one template fill their slots alike: 5,000 maps took
+ * 800 KB of arrays with 20 contents. The scratch array is kept once per
+ * contents met lately: a hash picks a pair of entries, the two hash bits
+ * below which of them a new contents replaces, so a file that aims at
+ * one pair only costs the copy every map cost before.
+ */
+static int keep_slots(struct build *b, struct map_build *mb)
+{
+	uint32_t n = mb ? mb->aggr->nr_slots : 0;
+	uint64_t h = mb ? mb->slots_hash : 0;
+	struct kept_slots *k;
+	struct stops_prog *p;
+
+	if (!mb || mb->progs != b->scratch)
+		return 0;
+	mb->progs = NULL;
+	k = &b->kept[(h >> (64 - KEPT_SLOTS_BITS)) & ~1u];
+	if (same_slots(&k[0], b->scratch, n) ||
+	    same_slots(&k[1], b->scratch, n)) {
+		k += !same_slots(&k[0], b->scratch, n);
+		mb->map->progs = k->progs;
+		return 0;
+	}
+	p = arena_alloc(b->layout.arena, (n ?: 1) * sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	memcpy(p, b->scratch, n * sizeof(*p));
+	k += k[0].progs ? (h >> (62 - KEPT_SLOTS_BITS)) & 1 : 0;
+	*k = (struct kept_slots){p, n};
+	mb->map->progs = p;
+	return 0;
+}
+
+/* Maps no relocation names share one zeroed array. */
+static int no_progs(struct build *b, struct map_build *maps, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		struct stops_map *map = maps[i].map;
+		uint32_t nr = maps[i].aggr->nr_slots;
+
+		if (map->progs)
+			continue;
+		if (nr > b->no_progs_n || !b->no_progs) {
+			b->no_progs = arena_calloc(b->layout.arena, nr ?: 1,
+						   sizeof(*b->no_progs));
+			if (!b->no_progs)
+				return -ENOMEM;
+			b->no_progs_n = nr;
+		}
+		map->progs = b->no_progs;
+	}
+	return 0;
 }
 
 static int cmp_build(const void *a, const void *b)
@@ -354,11 +550,12 @@ static int cmp_build(const void *a, const void *b)
 	       (x->map->sec_off < y->map->sec_off);
 }
 
-static int place_progs(const struct elf_sec *sec, struct map_build *maps,
+static int place_progs(struct build *b, const struct bpf_elf *e,
+		       const struct elf_sec *sec, struct map_build *maps,
 		       uint32_t n, struct stops_err *err)
 {
-	struct map_build *sorted;
-	uint32_t hint = 0, member_hint = 0;
+	struct map_build *sorted, *prev = NULL;
+	uint32_t hint = 0, slot_hint = 0;
 	int ret = 0;
 
 	/* Overlap is checked with or without relocations: two maps over
@@ -382,37 +579,55 @@ static int place_progs(const struct elf_sec *sec, struct map_build *maps,
 			goto out;
 		}
 	for (uint32_t i = 0; i < sec->nr_relocs && !ret; i++) {
-		const struct elf_reloc *r = &sec->relocs[i];
-		struct map_build *mb = map_near(sorted, n, r->offset, &hint);
+		const Elf64_Rel *r = &sec->rels[i];
+		uint32_t off = (uint32_t)r->r_offset;
+		struct map_build *mb = map_near(sorted, n, off, &hint);
 
 		if (!mb) {
 			ret = stops_errf(
 				err, -EINVAL,
 				"relocation at %s+0x%x is outside every map",
-				sec->name, r->offset);
+				sec->name, off);
 			break;
 		}
-		ret = place_prog(sec, r, mb, &member_hint, err);
+		if (mb != prev) {
+			ret = keep_slots(b, prev);
+			if (!ret && !mb->slots)
+				ret = map_slots(b, mb, prev);
+			if (!ret)
+				ret = begin_slots(b, mb);
+			if (ret)
+				break;
+			prev = mb;
+		}
+		ret = place_prog(e, sec, r, mb, &slot_hint, err);
 	}
+	if (!ret)
+		ret = keep_slots(b, prev);
+	if (!ret)
+		ret = no_progs(b, sorted, n);
 out:
 	free(sorted);
 	return ret;
 }
 
 static int add_section_maps(struct stops_object *obj, struct build *b,
-			    enum st_ops_sec si, struct ptr_vec *maps)
+			    enum st_ops_sec si, struct stops_map_state *state)
 {
 	const struct elf_sec *sec = &obj->elf.st_ops[si];
 	struct layout_ctx *ctx = &b->layout;
+	struct stops_model *m = &obj->model;
 	const struct btf_type *ds;
 	const struct btf_var_secinfo *vsi;
 	struct map_build *mbs;
 	uint32_t n;
 	int ret;
 
-	ret = find_datasec(obj, sec->name, &ds, ctx->err);
-	if (ret)
-		return ret;
+	if (!b->datasec[si])
+		return stops_errf(ctx->err, -EINVAL,
+				  "section %s has no DATASEC in BTF",
+				  sec->name);
+	ds = btf__type_by_id(obj->btf, b->datasec[si]);
 	if (ds->size && ds->size != sec->size)
 		return stops_errf(
 			ctx->err, -EINVAL,
@@ -424,38 +639,49 @@ static int add_section_maps(struct stops_object *obj, struct build *b,
 	if (!mbs)
 		return -ENOMEM;
 	for (uint32_t i = 0; i < n; i++) {
-		struct map_entry *me =
-			arena_calloc(&obj->arena, 1, sizeof(*me));
+		struct stops_map_state *st = &state[m->nr_maps];
 
-		if (!me || ptr_vec_push(maps, me))
-			return -ENOMEM;
-		mbs[i].map = &me->map;
+		mbs[i].map = &m->maps[m->nr_maps++];
 		/*
 		 * libbpf's init_struct_ops_maps() drops the '?' from the
 		 * section name it loops with once it has cleared the first
 		 * map's autocreate: later maps of the section are created.
 		 */
-		me->state.autocreate = !st_ops_sec_is_optional(si) || i > 0;
-		me->state.link = st_ops_sec_is_link(si);
+		st->autocreate = !st_ops_sec_is_optional(si) || i > 0;
+		st->link = st_ops_sec_is_link(si);
 		ret = add_map(obj, b, sec, ds, &vsi[i], &mbs[i]);
 		if (ret)
 			return ret;
 	}
-	return place_progs(sec, mbs, n, ctx->err);
+	return place_progs(b, &obj->elf, sec, mbs, n, ctx->err);
 }
 
-static int check_orphan_datasecs(struct stops_object *obj,
+static int check_orphan_datasecs(struct stops_object *obj, struct build *b,
 				 struct stops_err *err)
 {
 	for (int i = 0; i < NR_ST_OPS_SECS; i++)
-		if (!obj->elf.st_ops[i].name &&
-		    btf__find_by_name_kind(obj->btf, st_ops_sec_names[i],
-					   BTF_KIND_DATASEC) > 0)
+		if (!obj->elf.st_ops[i].name && b->datasec[i])
 			return stops_errf(
 				err, -EINVAL,
 				"BTF has a DATASEC %s but the object has no such section",
 				st_ops_sec_names[i]);
 	return 0;
+}
+
+/* Room for every map the sections' DATASECs list, taken at once. */
+static int alloc_maps(struct stops_object *obj, struct build *b,
+		      struct stops_map_state **state)
+{
+	struct stops_model *m = &obj->model;
+	size_t n = 0;
+
+	for (int i = 0; i < NR_ST_OPS_SECS; i++)
+		if (obj->elf.st_ops[i].name && b->datasec[i])
+			n += btf_vlen(btf__type_by_id(obj->btf, b->datasec[i]));
+	m->maps = arena_calloc(&obj->arena, n ? n : 1, sizeof(*m->maps));
+	*state = arena_calloc(&obj->arena, n ? n : 1, sizeof(**state));
+	m->map_state = *state;
+	return m->maps && *state ? 0 : -ENOMEM;
 }
 
 static int copy_vec(struct arena *a, struct ptr_vec *v, void ***out,
@@ -508,6 +734,37 @@ static struct stops_program *prog_at_addr(const struct prog_at *at, uint32_t n,
 }
 
 /*
+ * Maps' slots ask for a handful of programs thousands of times: the last
+ * answer for an address is kept in a small table by a hash of it; a miss
+ * (or two names on one entry) searches as before.
+ */
+#define PROG_CACHE_BITS 6
+
+struct prog_lookup {
+	const struct prog_at *at;
+	uint32_t nr_at;
+	const struct htab *by_name;
+	struct prog_at cache[1u << PROG_CACHE_BITS];
+};
+
+static struct stops_program *prog_lookup(struct prog_lookup *l,
+					 const char *name)
+{
+	uint64_t h = (uint64_t)(uintptr_t)name * 0x9e3779b97f4a7c15ull;
+	struct prog_at *c = &l->cache[h >> (64 - PROG_CACHE_BITS)];
+	struct stops_program *p;
+
+	if (c->name == name)
+		return c->prog;
+	p = prog_at_addr(l->at, l->nr_at, name);
+	if (!p)
+		p = htab_get(l->by_name, (uintptr_t)name, true);
+	if (p)
+		*c = (struct prog_at){name, p};
+	return p;
+}
+
+/*
  * The object's struct_ops programs, with what libbpf's
  * bpf_object_adjust_struct_ops_autoload() makes of their autoload: a
  * program named by some map's slot is loaded when one of those maps is
@@ -520,6 +777,7 @@ static int build_progs(struct stops_object *obj, struct stops_err *err)
 	const struct bpf_elf *e = &obj->elf;
 	struct stops_program *progs, *p;
 	struct htab by_name = {0};
+	struct prog_lookup look;
 	struct prog_at *at;
 	uint32_t nr_at = 0;
 	int ret = -ENOMEM;
@@ -546,17 +804,16 @@ static int build_progs(struct stops_object *obj, struct stops_err *err)
 				(struct prog_at){progs[i].name, &progs[i]};
 	}
 	qsort(at, nr_at, sizeof(*at), cmp_prog_at);
+	look = (struct prog_lookup){.at = at,
+				    .nr_at = nr_at,
+				    .by_name = &by_name};
 	for (uint32_t i = 0; i < m->nr_maps; i++) {
 		const struct stops_map *map = &m->maps[i];
 
 		for (uint32_t k = 0; k < map->type->nr_slots; k++) {
 			if (!map->progs[k].name)
 				continue;
-			p = prog_at_addr(at, nr_at, map->progs[k].name);
-			if (!p)
-				p = htab_get(&by_name,
-					     (uintptr_t)map->progs[k].name,
-					     true);
+			p = prog_lookup(&look, map->progs[k].name);
 			if (!p) {
 				ret = stops_errf(
 					err, -EINVAL,
@@ -598,7 +855,6 @@ static int build_model(struct stops_object *obj, const char *name,
 	};
 	struct stops_model *m = &obj->model;
 	struct stops_map_state *state;
-	struct ptr_vec maps = {0};
 	void **items;
 	int ret;
 
@@ -606,29 +862,15 @@ static int build_model(struct stops_object *obj, const char *name,
 	m->btf = obj->btf;
 	b.obj_len = strlen(name);
 	b.obj_unreserved = !names__reserved_prefix(name, b.obj_len);
-	ret = check_orphan_datasecs(obj, err);
+	find_datasecs(obj->btf, b.datasec);
+	ret = check_orphan_datasecs(obj, &b, err);
+	if (!ret)
+		ret = alloc_maps(obj, &b, &state);
 	for (int i = 0; !ret && i < NR_ST_OPS_SECS; i++)
 		if (obj->elf.st_ops[i].name)
-			ret = add_section_maps(obj, &b, i, &maps);
+			ret = add_section_maps(obj, &b, i, state);
 	if (ret)
 		goto out;
-	ret = -ENOMEM;
-	m->maps = arena_calloc(&obj->arena, maps.len ? maps.len : 1,
-			       sizeof(*m->maps));
-	if (!m->maps)
-		goto out;
-	state = arena_calloc(&obj->arena, maps.len ? maps.len : 1,
-			     sizeof(*state));
-	if (!state)
-		goto out;
-	for (uint32_t i = 0; i < maps.len; i++) {
-		const struct map_entry *me = maps.items[i];
-
-		m->maps[i] = me->map;
-		state[i] = me->state;
-	}
-	m->nr_maps = maps.len;
-	m->map_state = state;
 	ret = build_progs(obj, err);
 	if (ret)
 		goto out;
@@ -641,10 +883,11 @@ static int build_model(struct stops_object *obj, const char *name,
 		goto out;
 	m->aggrs = (struct stops_aggr **)items;
 out:
-	ptr_vec_free(&maps);
 	layout_ctx_free(&b.layout);
 	id_map_free(&b.shared);
 	id_map_free(&b.shared_text);
+	id_map_free(&b.slots);
+	free(b.scratch);
 	return ret;
 }
 
