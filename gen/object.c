@@ -854,7 +854,7 @@ static int build_model(struct stops_object *obj, const char *name,
 			},
 	};
 	struct stops_model *m = &obj->model;
-	struct stops_map_state *state;
+	struct stops_map_state *state = NULL;
 	void **items;
 	int ret;
 
