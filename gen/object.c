@@ -681,7 +681,10 @@ static int alloc_maps(struct stops_object *obj, struct build *b,
 	m->maps = arena_calloc(&obj->arena, n ? n : 1, sizeof(*m->maps));
 	*state = arena_calloc(&obj->arena, n ? n : 1, sizeof(**state));
 	m->map_state = *state;
-	return m->maps && *state ? 0 : -ENOMEM;
+	if (!m->maps || !*state)
+		return -ENOMEM;
+	/* a shadow name a map (n < 4 x 65,536): no growing on the way */
+	return name_set_reserve(&b->layout.names, (uint32_t)n + 16);
 }
 
 static int copy_vec(struct arena *a, struct ptr_vec *v, void ***out,

@@ -369,11 +369,27 @@ static bool htab_full(uint32_t len, uint32_t cap)
 	return len >= cap - cap / 4;
 }
 
+/*
+ * Zeroed memory for a hash table, zeroed by writing. calloc() leaves a
+ * fresh mmap'd block untouched, and a probe reads a slot before it writes
+ * one: each page would fault twice, once for the zero page and once to
+ * copy it on write (half the page faults of claiming 5,000 maps' names).
+ */
+static void *table_alloc(size_t n, size_t size)
+{
+	/* not memset(): gcc makes malloc() + memset() a calloc() */
+	volatile char *p = calloc(n, size);
+
+	for (size_t i = 0; p && i < n * size; i += 4096)
+		p[i] = 0;
+	return (void *)p;
+}
+
 /* To cap slots (a power of two); string keys move by their stored hash. */
 static int htab_resize(struct htab *h, uint32_t cap, bool str_key)
 {
 	size_t per = sizeof(*h->slots) + (str_key ? sizeof(*h->hashes) : 0);
-	struct htab_slot *slots = calloc(cap, per);
+	struct htab_slot *slots = table_alloc(cap, per);
 	uint32_t *hashes = str_key ? (uint32_t *)(slots + cap) : NULL;
 
 	if (!slots)
@@ -456,7 +472,7 @@ void htab_free(struct htab *h)
 
 static int pair_set_resize(struct pair_set *set, uint32_t cap)
 {
-	struct pair_slot *slots = calloc(cap, sizeof(*slots));
+	struct pair_slot *slots = table_alloc(cap, sizeof(*slots));
 
 	if (!slots)
 		return -ENOMEM;
