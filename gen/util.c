@@ -472,37 +472,59 @@ void htab_free(struct htab *h)
 
 static int pair_set_resize(struct pair_set *set, uint32_t cap)
 {
-	struct pair_slot *slots = table_alloc(cap, sizeof(*slots));
+	struct pair_ref *refs = table_alloc(cap, sizeof(*refs));
 
-	if (!slots)
+	if (!refs)
 		return -ENOMEM;
 	if (!set->cap)
 		hash_key(set->key);
 	for (uint32_t i = 0; i < set->cap; i++) {
 		uint32_t k;
 
-		if (!set->slots[i].head)
+		if (!set->refs[i].slot)
 			continue;
-		for (k = set->slots[i].hash & (cap - 1); slots[k].head;
+		for (k = set->refs[i].hash & (cap - 1); refs[k].slot;
 		     k = (k + 1) & (cap - 1))
 			;
-		slots[k] = set->slots[i];
+		refs[k] = set->refs[i];
 	}
-	free(set->slots);
-	set->slots = slots;
+	free(set->refs);
+	set->refs = refs;
 	set->cap = cap;
+	return 0;
+}
+
+/*
+ * Room for n slots. Not zeroed: a slot is written whole when taken, so
+ * pages past the last slot taken are never touched.
+ */
+static int pair_set_grow_slots(struct pair_set *set, uint32_t n)
+{
+	struct pair_slot *slots;
+
+	if (n <= set->slots_cap)
+		return 0;
+	slots = reallocarray(set->slots, n, sizeof(*slots));
+	if (!slots)
+		return -ENOMEM;
+	set->slots = slots;
+	set->slots_cap = n;
 	return 0;
 }
 
 int pair_set_reserve(struct pair_set *set, uint32_t n)
 {
 	uint32_t cap = set->cap ? set->cap : 16;
+	int ret;
 
 	while (htab_full(n, cap)) {
 		if (cap > UINT32_MAX / 2)
 			return -ENOMEM;
 		cap *= 2;
 	}
+	ret = pair_set_grow_slots(set, n);
+	if (ret)
+		return ret;
 	return cap == set->cap ? 0 : pair_set_resize(set, cap);
 }
 
@@ -599,33 +621,38 @@ static struct pair_slot *stem_slot(struct pair_set *set, const char *name,
 	if (stem > UINT32_MAX || head_len > UINT32_MAX)
 		return NULL;
 	if (set->last_head == head && set->last_stem_len == stem &&
-	    set->last_cap == set->cap && set->cap)
-		return &set->slots[set->last_slot];
+	    set->last_slot)
+		return &set->slots[set->last_slot - 1];
 	if (htab_full(set->len, set->cap) &&
 	    (set->cap > UINT32_MAX / 2 ||
 	     pair_set_resize(set, set->cap ? set->cap * 2 : 16)))
 		return NULL;
 	hash = (uint32_t)siphash(set->key, (const unsigned char *)name, stem);
-	for (k = hash & (set->cap - 1); set->slots[k].head;
+	for (k = hash & (set->cap - 1); set->refs[k].slot;
 	     k = (k + 1) & (set->cap - 1))
-		if (set->slots[k].hash == hash &&
-		    stem_eq(&set->slots[k], name, stem))
+		if (set->refs[k].hash == hash &&
+		    stem_eq(&set->slots[set->refs[k].slot - 1], name, stem))
 			break;
-	slot = &set->slots[k];
-	if (!slot->head) {
-		slot->head = head;
-		slot->tail = tail;
-		slot->head_len = (uint32_t)head_len;
-		slot->stem_len = (uint32_t)stem;
-		slot->hash = hash;
-		set->len++;
+	if (!set->refs[k].slot) {
+		/* len < cap - cap / 4: no overflow of the doubling */
+		if (set->len == set->slots_cap &&
+		    pair_set_grow_slots(set, set->len ? set->len * 2 : 16))
+			return NULL;
+		set->slots[set->len] = (struct pair_slot){
+			.head = head,
+			.tail = tail,
+			.head_len = (uint32_t)head_len,
+			.stem_len = (uint32_t)stem,
+		};
+		set->refs[k].hash = hash;
+		set->refs[k].slot = ++set->len;
 	}
+	slot = &set->slots[set->refs[k].slot - 1];
 	/* the same head again: its stem (in head) is this slot's */
 	if (stem <= head_len) {
 		set->last_head = head;
 		set->last_stem_len = (uint32_t)stem;
-		set->last_cap = set->cap;
-		set->last_slot = (uint32_t)(slot - set->slots);
+		set->last_slot = set->refs[k].slot;
 	}
 	return slot;
 }
@@ -723,6 +750,7 @@ int pair_set_add_mask(struct pair_set *set, const char *head, size_t head_len,
 
 void pair_set_free(struct pair_set *set)
 {
+	free(set->refs);
 	free(set->slots);
 	memset(set, 0, sizeof(*set));
 }

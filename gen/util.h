@@ -115,18 +115,28 @@ static inline void name_set_free(struct name_set *set)
 #define PAIR_SET_SUFFIXES 7
 
 struct pair_slot {
-	const char *head; /* NULL: empty */
+	const char *head;
 	const char *tail;
 	uint32_t head_len;
 	uint32_t stem_len; /* the stem: the first stem_len bytes of the name */
-	uint32_t hash;	   /* of the stem */
 	uint8_t mask;	   /* suffixes taken: bit 0 none, bit i suffix i - 1 */
 };
 
+/*
+ * The table holds 8-byte references to a dense array of slots: a table
+ * of whole slots left a quarter or more of 32-byte slots empty, and each
+ * page of it faulted in (a quarter of the claiming's page faults).
+ */
+struct pair_ref {
+	uint32_t hash; /* of the stem */
+	uint32_t slot; /* slots[slot - 1]; 0: empty */
+};
+
 struct pair_set {
-	struct pair_slot *slots;
+	struct pair_ref *refs;
+	struct pair_slot *slots; /* len used, slots_cap allocated */
 	uint32_t cap;
-	uint32_t len;
+	uint32_t len, slots_cap;
 	uint64_t key[2];
 	/* suffixes, longest first */
 	const char *suffix[PAIR_SET_SUFFIXES];
@@ -138,7 +148,7 @@ struct pair_set {
 	/* the slot of the last stem that lay in a head: names claimed
 	 * one after another with the same head skip hashing it again */
 	const char *last_head;
-	uint32_t last_stem_len, last_cap, last_slot;
+	uint32_t last_stem_len, last_slot; /* last_slot: slots[last_slot - 1] */
 };
 
 /*
