@@ -15,7 +15,7 @@
 # Hits come from --execution_log_json_file (spawns.py). The kernel check
 # against /sys/kernel/btf/vmlinux is no-remote-cache by design (it is about
 # this machine's kernel): it must run in 1 and 3. Exit 77 (skip) without
-# bazel, nginx, git or kernel BTF.
+# bazel or kernel BTF; fails without nginx, which install-deps installs.
 set -u
 src=$(cd "$1" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
@@ -30,7 +30,8 @@ fail() {
 }
 
 bazel=$(command -v bazel) || skip "bazel is not installed"
-nginx=$(command -v nginx || ls /usr/sbin/nginx 2>/dev/null) || skip "nginx is not installed"
+nginx=$(command -v nginx || ls /usr/sbin/nginx 2>/dev/null) ||
+	fail "nginx is not installed (scripts/install-deps installs it)"
 [ -r /sys/kernel/btf/vmlinux ] || skip "no /sys/kernel/btf/vmlinux"
 
 tmp=$(mktemp -d /tmp/bazel-remote-cache.XXXXXX) || fail "mktemp"
