@@ -6,15 +6,44 @@
 
 #include "names.h"
 
-static const char *const reserved[] = {
+/*
+ * The names in one pool with 16-bit offsets, not an array of pointers: in
+ * a position-independent CLI each pointer is a relocation, and ~3,100 of
+ * them dirtied six pages at every start. Each name is a member of a
+ * struct of char arrays, named after its line in the .inc, so that the
+ * compiler lays out the pool and offsetof() gives the offsets.
+ */
+#define POOL_MEMBER_(line) name_at_line_##line
+#define POOL_MEMBER(line)  POOL_MEMBER_(line)
+
+static const struct reserved_pool {
+#define R(s) char POOL_MEMBER(__LINE__)[sizeof(s)];
 #include "reserved_names.inc"
+#undef R
+} pool = {
+#define R(s) s,
+#include "reserved_names.inc"
+#undef R
 };
 
-#define NR_RESERVED (sizeof(reserved) / sizeof(reserved[0]))
+static const uint16_t reserved_off[] = {
+#define R(s) offsetof(struct reserved_pool, POOL_MEMBER(__LINE__)),
+#include "reserved_names.inc"
+#undef R
+};
+
+_Static_assert(sizeof(pool) <= 65536, "offsets are 16 bits");
+
+#define NR_RESERVED (sizeof(reserved_off) / sizeof(reserved_off[0]))
+
+static const char *reserved(size_t i)
+{
+	return (const char *)&pool + reserved_off[i];
+}
 
 static int cmp_name(const void *key, const void *elem)
 {
-	return strcmp(key, *(const char *const *)elem);
+	return strcmp(key, reserved((const uint16_t *)elem - reserved_off));
 }
 
 /*
@@ -58,7 +87,7 @@ static uint32_t *build_table(void)
 	if (!t)
 		return NULL;
 	for (uint32_t i = 0; i < NR_RESERVED; i++) {
-		uint32_t h = reserved_hash(reserved[i], strlen(reserved[i]));
+		uint32_t h = reserved_hash(reserved(i), strlen(reserved(i)));
 		uint32_t k = h & (TABLE_CAP - 1);
 
 		while (t[k])
@@ -81,7 +110,7 @@ static bool table_has(const uint32_t *t, const char *name)
 	for (uint32_t k = h & (TABLE_CAP - 1); t[k];
 	     k = (k + 1) & (TABLE_CAP - 1))
 		if ((t[k] & 0xffff0000u) == (h & 0xffff0000u) &&
-		    !strcmp(reserved[(t[k] & 0xffff) - 1], name))
+		    !strcmp(reserved((t[k] & 0xffff) - 1), name))
 			return true;
 	return false;
 }
@@ -95,7 +124,7 @@ bool names__is_reserved(const char *name)
 		t = build_table();
 	if (t)
 		return table_has(t, name);
-	return bsearch(name, reserved, NR_RESERVED, sizeof(reserved[0]),
+	return bsearch(name, reserved_off, NR_RESERVED, sizeof(reserved_off[0]),
 		       cmp_name) != NULL;
 }
 
@@ -107,12 +136,12 @@ bool names__reserved_prefix(const char *prefix, size_t len)
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (strncmp(reserved[mid], prefix, len) < 0)
+		if (strncmp(reserved(mid), prefix, len) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < NR_RESERVED && !strncmp(reserved[lo], prefix, len);
+	return lo < NR_RESERVED && !strncmp(reserved(lo), prefix, len);
 }
 
 /* Prefixes of the member names layout.c and emit_c.c generate. */
