@@ -73,6 +73,8 @@ int input_read(int fd, uint64_t size, uint8_t **buf, const char **why)
 		*why = "out of memory";
 		return -ENOMEM;
 	}
+	/* read() would fault in each page of the copy on its own */
+	prefault(*buf, (size_t)size);
 	while (done < size) {
 		ssize_t n = pread(fd, *buf + done, (size_t)size - done,
 				  (off_t)done);

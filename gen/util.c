@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <limits.h>
 #include <stdatomic.h>
+#include <sys/mman.h>
 #include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
@@ -37,6 +38,8 @@ static void *arena_take(struct arena *a, size_t size, size_t align)
 		b = malloc(sizeof(*b) + cap);
 		if (!b)
 			return NULL;
+		/* blocks fill from the start up: the pages will be written */
+		prefault(b, sizeof(*b) + cap);
 		b->used = 0;
 		b->cap = cap;
 		b->next = a->head;
@@ -46,6 +49,22 @@ static void *arena_take(struct arena *a, size_t size, size_t align)
 	p = (char *)b->data + at;
 	b->used = at + size;
 	return p;
+}
+
+bool prefault(void *buf, size_t len)
+{
+#ifdef MADV_POPULATE_WRITE
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t lo = ((uintptr_t)buf + page - 1) & ~(page - 1);
+	uintptr_t hi = ((uintptr_t)buf + len) & ~(page - 1);
+
+	return len >= PREFAULT_MIN && hi > lo &&
+	       !madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+#else
+	(void)buf;
+	(void)len;
+	return false;
+#endif
 }
 
 void *arena_alloc(struct arena *a, size_t size)
@@ -370,16 +389,19 @@ static bool htab_full(uint32_t len, uint32_t cap)
 }
 
 /*
- * Zeroed memory for a hash table, zeroed by writing. calloc() leaves a
- * fresh mmap'd block untouched, and a probe reads a slot before it writes
- * one: each page would fault twice, once for the zero page and once to
- * copy it on write (half the page faults of claiming 5,000 maps' names).
+ * Zeroed memory for a hash table, mapped writable at once (prefault), or
+ * else zeroed by writing. calloc() leaves a fresh mmap'd block untouched,
+ * and a probe reads a slot before it writes one: each page would fault
+ * twice, once for the zero page and once to copy it on write (half the
+ * page faults of claiming 5,000 maps' names).
  */
 static void *table_alloc(size_t n, size_t size)
 {
 	/* not memset(): gcc makes malloc() + memset() a calloc() */
 	volatile char *p = calloc(n, size);
 
+	if (p && prefault((void *)p, n * size))
+		return (void *)p;
 	for (size_t i = 0; p && i < n * size; i += 4096)
 		p[i] = 0;
 	return (void *)p;
