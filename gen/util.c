@@ -400,8 +400,12 @@ static void *table_alloc(size_t n, size_t size)
 	/* not memset(): gcc makes malloc() + memset() a calloc() */
 	volatile char *p = calloc(n, size);
 
-	if (p && prefault((void *)p, n * size))
+	if (p && prefault((void *)p, n * size)) {
+		/* prefault() leaves the partial pages at either end */
+		p[0] = 0;
+		p[n * size - 1] = 0;
 		return (void *)p;
+	}
 	for (size_t i = 0; p && i < n * size; i += 4096)
 		p[i] = 0;
 	return (void *)p;
