@@ -31,6 +31,8 @@ char *arena_strdup(struct arena *a, const char *s);
 char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void arena_free(struct arena *a);
+/* malloc'ed printf, for emitters' transient strings */
+char *str_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * Maps the whole pages of buf[0, len) in one call, for a fresh buffer
@@ -41,8 +43,6 @@ void arena_free(struct arena *a);
  */
 #define PREFAULT_MIN (32 * 1024)
 bool prefault(void *buf, size_t len);
-/* malloc'ed printf, for emitters' transient strings */
-char *str_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Growable array of pointers. */
 struct ptr_vec {
