@@ -554,34 +554,32 @@ static int place_progs(struct build *b, const struct bpf_elf *e,
 		       const struct elf_sec *sec, struct map_build *maps,
 		       uint32_t n, struct stops_err *err)
 {
-	struct map_build *sorted, *prev = NULL;
+	struct map_build *prev = NULL;
 	uint32_t hint = 0, slot_hint = 0;
 	int ret = 0;
 
-	/* Overlap is checked with or without relocations: two maps over
-	 * the same bytes are bad input either way. */
-	sorted = malloc((n ? n : 1) * sizeof(*sorted));
-	if (!sorted)
-		return -ENOMEM;
-	memcpy(sorted, maps, n * sizeof(*sorted));
-	/* clang's DATASEC lists them by offset already: sort only if not. */
+	/*
+	 * Sorted in place (nothing keeps a map_build's address), and only
+	 * if need be: clang's DATASEC lists them by offset already. Overlap
+	 * is checked with or without relocations: two maps over the same
+	 * bytes are bad input either way.
+	 */
 	for (uint32_t i = 1; i < n; i++)
-		if (cmp_build(&sorted[i - 1], &sorted[i]) > 0) {
-			qsort(sorted, n, sizeof(*sorted), cmp_build);
+		if (cmp_build(&maps[i - 1], &maps[i]) > 0) {
+			qsort(maps, n, sizeof(*maps), cmp_build);
 			break;
 		}
 	for (uint32_t i = 1; i < n; i++)
-		if (sorted[i].map->sec_off <
-		    sorted[i - 1].map->sec_off + sorted[i - 1].map->size) {
-			ret = stops_errf(err, -EINVAL, "maps %s and %s overlap",
-					 sorted[i - 1].map->name,
-					 sorted[i].map->name);
-			goto out;
-		}
+		if (maps[i].map->sec_off <
+		    maps[i - 1].map->sec_off + maps[i - 1].map->size)
+			return stops_errf(err, -EINVAL,
+					  "maps %s and %s overlap",
+					  maps[i - 1].map->name,
+					  maps[i].map->name);
 	for (uint32_t i = 0; i < sec->nr_relocs && !ret; i++) {
 		const Elf64_Rel *r = &sec->rels[i];
 		uint32_t off = (uint32_t)r->r_offset;
-		struct map_build *mb = map_near(sorted, n, off, &hint);
+		struct map_build *mb = map_near(maps, n, off, &hint);
 
 		if (!mb) {
 			ret = stops_errf(
@@ -605,9 +603,7 @@ static int place_progs(struct build *b, const struct bpf_elf *e,
 	if (!ret)
 		ret = keep_slots(b, prev);
 	if (!ret)
-		ret = no_progs(b, sorted, n);
-out:
-	free(sorted);
+		ret = no_progs(b, maps, n);
 	return ret;
 }
 
@@ -683,7 +679,9 @@ static int alloc_maps(struct stops_object *obj, struct build *b,
 	m->map_state = *state;
 	if (!m->maps || !*state)
 		return -ENOMEM;
-	/* a shadow name a map (n < 4 x 65,536): no growing on the way */
+	/* a shadow name and type a map (n < 4 x 65,536): no growing */
+	if (ptr_vec_reserve(&b->layout.aggrs, (uint32_t)n))
+		return -ENOMEM;
 	return name_set_reserve(&b->layout.names, (uint32_t)n + 16);
 }
 

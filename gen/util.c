@@ -216,19 +216,39 @@ void arena_free(struct arena *a)
 	a->head = NULL;
 }
 
+static int ptr_vec_grow(struct ptr_vec *v, uint32_t cap)
+{
+	void **items = reallocarray(v->items, cap, sizeof(*items));
+
+	if (!items)
+		return -ENOMEM;
+	v->items = items;
+	v->cap = cap;
+	return 0;
+}
+
+int ptr_vec_reserve(struct ptr_vec *v, uint32_t n)
+{
+	int ret;
+
+	if (n <= v->cap - v->len)
+		return 0;
+	if (n > UINT32_MAX - v->len)
+		return -ENOMEM;
+	ret = ptr_vec_grow(v, v->len + n);
+	/* reserved items are pushed in order: map them in one call */
+	if (!ret)
+		prefault(v->items + v->len, (size_t)n * sizeof(*v->items));
+	return ret;
+}
+
 int ptr_vec_push(struct ptr_vec *v, void *p)
 {
 	if (v->len == v->cap) {
 		uint32_t cap = v->cap ? v->cap * 2 : 16;
-		void **items;
 
-		if (cap < v->cap)
+		if (cap < v->cap || ptr_vec_grow(v, cap))
 			return -ENOMEM;
-		items = realloc(v->items, (size_t)cap * sizeof(*items));
-		if (!items)
-			return -ENOMEM;
-		v->items = items;
-		v->cap = cap;
 	}
 	v->items[v->len++] = p;
 	return 0;
@@ -389,26 +409,23 @@ static bool htab_full(uint32_t len, uint32_t cap)
 }
 
 /*
- * Zeroed memory for a hash table, mapped writable at once (prefault), or
- * else zeroed by writing. calloc() leaves a fresh mmap'd block untouched,
- * and a probe reads a slot before it writes one: each page would fault
- * twice, once for the zero page and once to copy it on write (half the
- * page faults of claiming 5,000 maps' names).
+ * Zeroed memory for a hash table: mapped in one call, then zeroed. A
+ * probe reads a slot before it writes one, so a page of calloc()'s
+ * untouched block would fault twice (zero page, then copy on write), and
+ * one of a reused heap block faults in calloc()'s own memset.
  */
 static void *table_alloc(size_t n, size_t size)
 {
-	/* not memset(): gcc makes malloc() + memset() a calloc() */
-	volatile char *p = calloc(n, size);
+	void *p;
 
-	if (p && prefault((void *)p, n * size)) {
-		/* prefault() leaves the partial pages at either end */
-		p[0] = 0;
-		p[n * size - 1] = 0;
-		return (void *)p;
+	if (size && n > SIZE_MAX / size)
+		return NULL;
+	p = malloc(n * size); /* n, size > 0: a table has 16 slots or more */
+	if (p) {
+		prefault(p, n * size);
+		memset(p, 0, n * size);
 	}
-	for (size_t i = 0; p && i < n * size; i += 4096)
-		p[i] = 0;
-	return (void *)p;
+	return p;
 }
 
 /* To cap slots (a power of two); string keys move by their stored hash. */
@@ -548,9 +565,14 @@ int pair_set_reserve(struct pair_set *set, uint32_t n)
 			return -ENOMEM;
 		cap *= 2;
 	}
-	ret = pair_set_grow_slots(set, n);
-	if (ret)
-		return ret;
+	if (n > set->slots_cap) {
+		ret = pair_set_grow_slots(set, n);
+		if (ret)
+			return ret;
+		/* reserved slots are taken in order: map them in one call */
+		prefault(set->slots + set->len,
+			 (size_t)(n - set->len) * sizeof(*set->slots));
+	}
 	return cap == set->cap ? 0 : pair_set_resize(set, cap);
 }
 

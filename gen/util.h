@@ -51,6 +51,8 @@ struct ptr_vec {
 	uint32_t cap;
 };
 
+/* Room for n more items pushed in order; a hint, push still grows. */
+int ptr_vec_reserve(struct ptr_vec *v, uint32_t n);
 int ptr_vec_push(struct ptr_vec *v, void *p);
 void ptr_vec_free(struct ptr_vec *v);
 

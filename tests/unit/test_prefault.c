@@ -2,10 +2,14 @@
 /*
  * prefault() (gen/util.c) maps exactly the whole pages inside a buffer of
  * at least PREFAULT_MIN bytes, and nothing of a smaller one: read back
- * with mincore() on fresh anonymous mappings.
+ * with mincore() on fresh anonymous mappings. And the reservations that
+ * promise their memory will be written (ptr_vec_reserve(), pair_set_reserve())
+ * map it at once and keep what was there.
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -34,6 +38,61 @@ static size_t resident(unsigned char *p, size_t first, size_t n)
 	for (size_t i = 0; i < n; i++)
 		count += vec[i] & 1;
 	return count;
+}
+
+/* Whether every whole page inside [buf, buf + len) is mapped. */
+static int whole_pages_resident(const void *buf, size_t len)
+{
+	uintptr_t lo = ((uintptr_t)buf + page - 1) & ~(page - 1);
+	uintptr_t hi = ((uintptr_t)buf + len) & ~(page - 1);
+	unsigned char vec[1024];
+
+	if (hi <= lo || (hi - lo) / page > sizeof(vec) ||
+	    mincore((void *)lo, hi - lo, vec))
+		return 0;
+	for (size_t i = 0; i < (hi - lo) / page; i++)
+		if (!(vec[i] & 1))
+			return 0;
+	return 1;
+}
+
+static void test_ptr_vec_reserve(void)
+{
+	struct ptr_vec v = {0};
+	int x[3], pushed = 0;
+	void **items;
+
+	EXPECT(!ptr_vec_push(&v, &x[0]) && !ptr_vec_push(&v, &x[1]));
+	EXPECT(!ptr_vec_reserve(&v, 100000));
+	EXPECT(v.len == 2 && v.cap >= 100002);
+	EXPECT(v.items[0] == &x[0] && v.items[1] == &x[1]);
+	EXPECT(whole_pages_resident(v.items + 2, 100000 * sizeof(void *)));
+	items = v.items;
+	for (int i = 0; i < 100000; i++)
+		pushed += !ptr_vec_push(&v, &x[2]);
+	EXPECT(pushed == 100000);
+	EXPECT(v.items == items && v.len == 100002 && v.items[100001] == &x[2]);
+	/* room already there: nothing moves */
+	EXPECT(!ptr_vec_reserve(&v, (uint32_t)(v.cap - v.len)) &&
+	       v.items == items);
+	EXPECT(ptr_vec_reserve(&v, UINT32_MAX) == -ENOMEM);
+	ptr_vec_free(&v);
+}
+
+static void test_pair_set_reserve(void)
+{
+	struct pair_set set = {0};
+	const char *names[] = {"a", "b_c"};
+
+	EXPECT(!pair_set_add(&set, names[0], 1, names[0], ""));
+	EXPECT(!pair_set_reserve(&set, 50000));
+	EXPECT(set.slots_cap >= 50000);
+	EXPECT(whole_pages_resident(set.slots + set.len,
+				    (50000 - set.len) * sizeof(*set.slots)));
+	/* what was added before is still there, and still taken */
+	EXPECT(pair_set_add(&set, names[0], 1, names[0], "") == -EEXIST);
+	EXPECT(!pair_set_add(&set, names[1], 3, names[1], ""));
+	pair_set_free(&set);
 }
 
 int main(void)
@@ -79,6 +138,8 @@ int main(void)
 		memset(p, 0x5a, big * page);
 		EXPECT(p[0] == 0x5a && p[big * page - 1] == 0x5a);
 	}
+	test_ptr_vec_reserve();
+	test_pair_set_reserve();
 	if (failures)
 		fprintf(stderr, "%d failure(s)\n", failures);
 	return failures ? 1 : 0;
