@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,16 +219,59 @@ static int emit_failed(const struct args *a, const char *out, FILE *f, int ret,
 	return fail(a->obj, err->msg[0] ? err->msg : strerror(-ret));
 }
 
-/* A pipe needs no atomic replace: stream, do not hold the whole output. */
+/*
+ * Where this run's text begins when stdout is a regular file written at
+ * its end (gen OBJ > x.h), so that a failed run leaves the file as it
+ * found it, as -o does; -1 for a pipe or a terminal, and for a file
+ * opened to append (others may add to it) or written in its middle.
+ */
+static off_t stdout_file_start(void)
+{
+	int flags = fcntl(STDOUT_FILENO, F_GETFL);
+	struct stat st;
+
+	if (flags < 0 || flags & O_APPEND || fstat(STDOUT_FILENO, &st) ||
+	    !S_ISREG(st.st_mode))
+		return -1;
+	return lseek(STDOUT_FILENO, 0, SEEK_CUR) == st.st_size ? st.st_size
+							       : -1;
+}
+
+/*
+ * Stdout's text from start on goes: what stdio still holds is written
+ * first (exit would write it after the cut), keeping ferror() as it was.
+ */
+static void stdout_cut_back(off_t start)
+{
+	bool failed = ferror(stdout);
+
+	fflush(stdout);
+	if (!failed)
+		clearerr(stdout);
+	if (!ftruncate(STDOUT_FILENO, start))
+		lseek(STDOUT_FILENO, start, SEEK_SET);
+}
+
+/*
+ * A pipe needs no atomic replace: stream, do not hold the whole output.
+ * A regular file is cut back to where the run began if it fails; the
+ * error (2>&1 shares the offset) then follows what was there before.
+ */
 static int emit_to_stdout(const struct stops_model *m, const struct args *a)
 {
 	struct stops_err err = {""};
-	int ret;
+	off_t start = stdout_file_start();
+	int ret, write_errno;
 
 	errno = 0;
 	ret = emit(m, a, stdout, &err);
-	if (ret)
-		return emit_failed(a, "<stdout>", stdout, ret, errno, &err);
+	if (ret) {
+		write_errno = errno;
+		if (start >= 0)
+			stdout_cut_back(start);
+		return emit_failed(a, "<stdout>", stdout, ret, write_errno,
+				   &err);
+	}
 	if (fflush(stdout) || ferror(stdout))
 		return fail("<stdout>", strerror(errno));
 	return 0;

@@ -315,6 +315,19 @@ def other_type(n):
     return o.write([('m', tid, 0, 4 * n)], bytes(4 * n)), None
 
 
+@case
+def late_error(n):
+    """n maps of a plain type, then one whose member name is too long for
+    the header (1,001 bytes): refused after n maps' text is out."""
+    o = Obj()
+    i32 = o.btf.int_()
+    tid = o.btf.struct_('ops', 8, [('a', i32, 0), ('b', i32, 32)])
+    late = o.btf.struct_('late_ops', 4, [('x' * 1001, i32, 0)])
+    maps = [('m%d' % i, tid, 8 * i, 8) for i in range(n)]
+    maps.append(('late', late, 8 * n, 4))
+    return o.write(maps, bytes(8 * n + 4)), None
+
+
 EVIL_OBJ = 'o\x1b[2J\r\nfake: compatible\x9b\x07'
 EVIL_KERNEL = 'k\x1b]0;owned\x07\nops: compatible\\'
 

@@ -274,6 +274,33 @@ stdout_errors) # --help >/dev/full, a closed pipe: exit 1 with a message
 	want_err "<stdout>: Broken pipe"
 	[ "$(wc -l <stderr)" -eq 1 ] || fail "want one stderr line"
 	;;
+stdout_cut_back) # gen > file: a failure late in the header leaves no part of it
+	# 2,000 maps' text (0.5 MB) is out before the last map is refused
+	python3 "$here/mkhostile.py" late_error late.bpf.o 2000 || exit 1
+	run 1 late.bpf.o -o out.h
+	want_err "name longer than 1000 characters"
+	[ ! -e out.h ] || fail "-o out.h written"
+	timeout -k 2 "$limit" "${runner[@]}" "$cli" late.bpf.o >cut.h 2>stderr
+	[ $? -eq 1 ] || fail "gen >cut.h exits $?, want 1"
+	[ "$(wc -l <stderr)" -eq 1 ] || fail "want one stderr line"
+	[ ! -s cut.h ] || fail "gen >cut.h left $(wc -c <cut.h) bytes"
+	# 2>&1: the offset is shared; the message lands at the start
+	timeout -k 2 "$limit" "${runner[@]}" "$cli" late.bpf.o >both.txt 2>&1
+	[ $? -eq 1 ] || fail "gen >both.txt 2>&1 exits $?"
+	[ "$(wc -l <both.txt)" -eq 1 ] &&
+		grep -q '^stops-shadow: late.bpf.o: member x*\.\.\.: name longer' both.txt ||
+		fail "2>&1 left more than the error: $(head -c 200 both.txt)"
+	# appended to: other writers may share the file, nothing is cut
+	echo old >log.txt
+	timeout -k 2 "$limit" "${runner[@]}" "$cli" late.bpf.o >>log.txt 2>stderr
+	[ $? -eq 1 ] || fail "gen >>log.txt exits $?"
+	[ "$(head -n 1 log.txt)" = old ] || fail "appended file lost its start"
+	# success through the same path: the same bytes as -o
+	run 0 obj.bpf.o -o ref.h
+	timeout -k 2 "$limit" "${runner[@]}" "$cli" obj.bpf.o >ok.h 2>stderr ||
+		fail "gen >ok.h failed"
+	cmp -s ref.h ok.h || fail "gen >ok.h differs from -o"
+	;;
 disk_full) # a full disk while writing -o: the output is named, nothing left
 	python3 "$here/mkhostile.py" placement big.bpf.o 20000 || exit 1
 	mkdir mnt
