@@ -30,7 +30,7 @@ static unsigned char *fresh(size_t pages)
 /* How many of pages [first, first + n) of p are mapped. */
 static size_t resident(unsigned char *p, size_t first, size_t n)
 {
-	unsigned char vec[256];
+	unsigned char vec[1024];
 	size_t count = 0;
 
 	if (n > sizeof(vec) || mincore(p + first * page, n * page, vec))
@@ -45,15 +45,9 @@ static int whole_pages_resident(const void *buf, size_t len)
 {
 	uintptr_t lo = ((uintptr_t)buf + page - 1) & ~(page - 1);
 	uintptr_t hi = ((uintptr_t)buf + len) & ~(page - 1);
-	unsigned char vec[1024];
 
-	if (hi <= lo || (hi - lo) / page > sizeof(vec) ||
-	    mincore((void *)lo, hi - lo, vec))
-		return 0;
-	for (size_t i = 0; i < (hi - lo) / page; i++)
-		if (!(vec[i] & 1))
-			return 0;
-	return 1;
+	return hi > lo && resident((unsigned char *)lo, 0, (hi - lo) / page) ==
+				  (hi - lo) / page;
 }
 
 static void test_ptr_vec_reserve(void)
