@@ -10,7 +10,8 @@
 # configure says why, with the linker's own words. A static-pie CLI is
 # probed last, with every library and libc static.
 #
-#   _stops_cli_link_probe()  sets in the caller's scope:
+#   _stops_cli_link_probe()  sets in the caller's scope (cached until the
+#   compiler, pkg-config's list or an archive changes):
 #     _stops_cli_deps         link items, in pkg-config's order: archive paths
 #                             for the libraries linked statically, -lNAME
 #                             for the rest (libc's own libm, libpthread, ...)
@@ -93,7 +94,7 @@ int main(void)
 	endif()
 endfunction()
 
-function(_stops_cli_link_probe)
+function(_stops_cli_link_probe_run)
 	# pkg-config's list keeps a library before those it needs; a name
 	# listed twice is kept at its last place.
 	set(libs ${LIBBPF_STATIC_LIBRARIES})
@@ -189,4 +190,39 @@ function(_stops_cli_link_probe)
 	set(_stops_cli_static_libs "${static}" PARENT_SCOPE)
 	set(_stops_cli_shared_libs "${shared}" PARENT_SCOPE)
 	set(_stops_cli_static_pie ${pie} PARENT_SCOPE)
+endfunction()
+
+# The probes run again only when what they depend on changed: each is a
+# compile and a link, a few seconds of every reconfigure otherwise.
+function(_stops_cli_link_probe)
+	set(key "${CMAKE_C_COMPILER};${CMAKE_C_FLAGS};${LIBBPF_STATIC_LIBRARIES};${LIBBPF_STATIC_LIBRARY_DIRS};${STOPS_SHADOW_STATIC_CLI};${STOPS_SHADOW_SANITIZE}")
+	foreach(lib ${LIBBPF_STATIC_LIBRARIES})
+		if(STOPS_LIB${lib}_A AND EXISTS "${STOPS_LIB${lib}_A}")
+			file(TIMESTAMP "${STOPS_LIB${lib}_A}" t "%s")
+			string(APPEND key ";${STOPS_LIB${lib}_A}@${t}")
+		endif()
+	endforeach()
+	if(NOT "${key}" STREQUAL "${_STOPS_CLI_LINK_KEY}")
+		_stops_cli_link_probe_run()
+		set(_STOPS_CLI_LINK_KEY "${key}" CACHE INTERNAL "")
+		foreach(v deps static_libs shared_libs static_pie)
+			set(_STOPS_CLI_LINK_${v} "${_stops_cli_${v}}" CACHE INTERNAL "")
+		endforeach()
+		foreach(lib ${_stops_cli_shared_libs})
+			set(_STOPS_CLI_LINK_cause_${lib} "${_stops_cli_cause_${lib}}" CACHE INTERNAL "")
+		endforeach()
+	else()
+		foreach(lib ${_STOPS_CLI_LINK_shared_libs})
+			message(STATUS "stops-shadow CLI: lib${lib} linked dynamically: ${_STOPS_CLI_LINK_cause_${lib}} (cached)")
+		endforeach()
+		if(_STOPS_CLI_LINK_static_pie)
+			message(STATUS "stops-shadow CLI: static-pie (cached)")
+		endif()
+	endif()
+	foreach(v deps static_libs shared_libs static_pie)
+		set(_stops_cli_${v} "${_STOPS_CLI_LINK_${v}}" PARENT_SCOPE)
+	endforeach()
+	foreach(lib ${_STOPS_CLI_LINK_shared_libs})
+		set(_stops_cli_cause_${lib} "${_STOPS_CLI_LINK_cause_${lib}}" PARENT_SCOPE)
+	endforeach()
 endfunction()
