@@ -11,8 +11,8 @@
 #      multilib and qemu-user for -m32, a clang >= 15 where the default is
 #      older: `install-deps --list` names them for the suite), then the
 #      suite configured and built in the same tree and
-#        ctest -R '^(unit|layout)\.'
-#      every unit and layout test: the static link the suite allows
+#        ctest -R '^(unit|layout)\.' -E '^layout\.random'
+#      every unit and layout test but the random layouts: the static link the suite allows
 #      (unit.static_link, unit.cli_static_deps), golden dumps with and
 #      without enum signedness, headers at every dialect incl. the
 #      compiler's default (gnu23 on sid: checked below), -m32 under
@@ -29,6 +29,10 @@ debroot=$src/tests/lib/debroot
 dir=$work/root
 log=$work/log
 subset='^(unit|layout)\.'
+# layout.random and layout.random.regress: 500 of the subset's 770 s
+# (2026-12-06, loaded host), the same generator on random types whichever
+# the suite; `make test` runs them.
+leave_out='^layout\.random'
 
 fail() { echo "FAIL: distro.$suite: $*"; exit 1; }
 step() { printf '\n== %s (%d s)\n' "$*" $((SECONDS - t0)); }
@@ -70,17 +74,16 @@ inroot 'cd /src && cmake -S . -B build -DSTOPS_SHADOW_TESTS=ON -DSTOPS_SHADOW_BA
 step "compilers"
 inroot 'gcc --version | head -n 1; clang --version | head -n 1
 	printf "gcc default: %s\n" "$(echo __STDC_VERSION__ | gcc -E -P -xc -)"
-	cat /src/build/CMakeFiles/CMakeConfigureLog.yaml >/dev/null 2>&1
 	readelf -d /src/build/gen/stops-shadow | grep -c NEEDED | sed "s/^/stops-shadow NEEDED entries: /"
-	grep -h "stops-shadow CLI" /src/build/CMakeFiles/CMakeOutput.log 2>/dev/null || true'
+	cmake -S /src -B /src/build 2>&1 | grep "stops-shadow CLI"'
 if [ "$suite" = sid ]; then
 	std=$(inroot 'echo __STDC_VERSION__ | gcc -E -P -xc -' | tr -d 'L \n')
 	[ "$std" -ge 202311 ] 2>/dev/null ||
 		fail "sid's gcc defaults to $std, not gnu23 or later: layout.compile.*-default-std prove less than they say"
 fi
 
-step "ctest -R '$subset'"
-inroot "cd /src/build && ctest -R '$subset' -j2 --output-on-failure" >"$log" 2>&1
+step "ctest -R '$subset' -E '$leave_out'"
+inroot "cd /src/build && ctest -R '$subset' -E '$leave_out' -j2 --output-on-failure" >"$log" 2>&1
 rc=$?
 grep -E '^(Total Test time|[0-9]+% tests passed)' "$log"
 [ $rc = 0 ] || { grep -E 'Failed|\*\*\*' "$log" | head -n 40; fail "ctest (log: $log, root kept)"; }
