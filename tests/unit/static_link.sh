@@ -23,7 +23,7 @@ static=-static
 for i in $(items "$deps"); do
 	case $i in -l*) libc_part "$i" || static= ;; esac
 done
-# shellcheck disable=SC2086
+# shellcheck disable=SC2046,SC2086
 "$cc" $static -o "$out" $objs -Wl,--whole-archive "$gen_a" -Wl,--no-whole-archive \
 	$(items "$deps") || { echo "FAIL: the CLI does not link ${static:-(libc dynamic)} with: $(items "$deps")"; exit 1; }
 "$out" --version || { echo "FAIL: the linked CLI does not run"; exit 1; }
@@ -32,7 +32,7 @@ echo "ok: linked ${static:-with libc dynamic}: $(items "$deps")"
 rc=0
 for f in $(printf %s "$fallbacks" | tr ';' ' '); do
 	name=${f%%=*} a=${f#*=}
-	# shellcheck disable=SC2086
+	# shellcheck disable=SC2046,SC2086
 	if "$cc" -o "$out.fallback" $objs -Wl,--whole-archive "$gen_a" -Wl,--no-whole-archive \
 		$(items "$deps" "$name" "$a") 2>"$out.err"; then
 		echo "FAIL: lib$name.a ($a) links here, yet configure linked lib$name dynamically"
