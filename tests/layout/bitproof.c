@@ -241,10 +241,14 @@ static void dump(const char *name, const void *p, size_t n)
 	printf("\n");
 }
 
+/*
+ * Static, so zero-initialized: an automatic T with const members is
+ * default-initialized uninitialized, which clang 21 warns about
+ * (-Wdefault-const-init-field-unsafe) even when memset zeroes it.
+ */
 #define DUMP(name, T, FILL, FN)                                               \
 	do {                                                                  \
-		T v;                                                          \
-		memset((void *)&v, 0, sizeof(v));                             \
+		static T v;                                                   \
 		FILL(&v, FN);                                                 \
 		dump(name, &v, sizeof(v));                                    \
 	} while (0)
