@@ -77,14 +77,17 @@ BpfSkeletonInfo = provider(
 _CLANG_BPF_FLAGS = ["-target", "bpf", "-g", "-O2", "-fdebug-compilation-dir=."]
 
 # __TARGET_ARCH_* names libbpf's bpf_tracing.h knows, by @platforms//cpu.
+# str(Label()): resolved where this file is, not in the package calling the
+# macro, which may not see @platforms under that name (bzlmod). A string:
+# Bazel 4.2 takes no Label as a select() key.
 _TARGET_ARCH = {
-    "@platforms//cpu:x86_64": "x86",
-    "@platforms//cpu:aarch64": "arm64",
-    "@platforms//cpu:arm64": "arm64",
-    "@platforms//cpu:arm": "arm",
-    "@platforms//cpu:armv7": "arm",
-    "@platforms//cpu:s390x": "s390",
-    "@platforms//cpu:ppc": "powerpc",
+    str(Label("@platforms//cpu:x86_64")): "x86",
+    str(Label("@platforms//cpu:aarch64")): "arm64",
+    str(Label("@platforms//cpu:arm64")): "arm64",
+    str(Label("@platforms//cpu:arm")): "arm",
+    str(Label("@platforms//cpu:armv7")): "arm",
+    str(Label("@platforms//cpu:s390x")): "s390",
+    str(Label("@platforms//cpu:ppc")): "powerpc",
 }
 
 def bpf_target_arch():
@@ -93,7 +96,9 @@ def bpf_target_arch():
     Unknown CPUs get x86, the host of every BPF build so far; pass
     `target_arch` to bpf_skeleton to override.
     """
-    return select(dict(_TARGET_ARCH, **{"//conditions:default": "x86"}))
+    arch = dict(_TARGET_ARCH)
+    arch["//conditions:default"] = "x86"
+    return select(arch)
 
 def _stem(src):
     for suffix in [".bpf.c", ".c"]:

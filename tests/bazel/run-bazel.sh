@@ -1,8 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-# run-bazel.sh MODE SRC_DIR OUTPUT_USER_ROOT: one Bazel test of the ctest suite.
+# run-bazel.sh MODE SRC_DIR OUTPUT_USER_ROOT: one Bazel test of the ctest suite,
+# with the `bazel` on PATH: bzlmod from Bazel 7 on, else WORKSPACE (lib.sh).
 #   all      bazel test //... in the source tree
-#   outside  a copy of tests/bazel/outside, pointed at SRC_DIR, builds and tests
+#   consumer a module outside the tree (tests/bazel/outside: MODULE.bazel with
+#            bazel_dep + local_path_override, or on Bazel 4.2 its WORKSPACE
+#            with local_repository + stops_shadow_dependencies()) builds and
+#            tests, and its embedded tcp_cc loader, run alone, registers on
+#            the kernel (exit 77 there without root or the kernel type)
 #   stale    //tests/bazel:stale_match builds, a no-op rebuild runs no action,
 #            :stale_drift fails naming "knob"
 #   kernel_check //tests/bazel:newer_skel fails: its ops table fails the kernel check
@@ -10,9 +15,12 @@
 #                default, arm64 for an aarch64 platform, which also builds), and
 #                bpf_skeleton's actions carry no caller environment
 #   shutdown     stops the Bazel servers of the other modes (ctest cleanup)
+# No mode may write into SRC_DIR (lib.sh: stops_tree_same).
 # Exit 77 (skip) without bazel or kernel BTF.
 set -u
 mode=$1 src=$(cd "$2" && pwd) root=$3
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
 
 fail() {
 	echo "FAIL: $*" >&2
@@ -21,15 +29,19 @@ fail() {
 
 command -v bazel >/dev/null || { echo "SKIP: bazel is not installed"; exit 77; }
 [ -r /sys/kernel/btf/vmlinux ] || { echo "SKIP: no /sys/kernel/btf/vmlinux"; exit 77; }
+mkdir -p "$root" || fail "cannot create $root"
+rc_file=$root/tests.bazelrc
+stops_bazel_rc "$src" "$rc_file" || fail "cannot write $rc_file"
 
 # Own output root (a fresh build tree starts cold), no user rc, no bazel-*
 # links in the source tree, a server that does not outlive the suite long.
 bzl() {
 	cmd=$1
 	shift
-	bazel --nohome_rc --output_user_root="$root" --max_idle_secs=300 \
-		"$cmd" --symlink_prefix=/ --color=no --curses=no "$@"
+	bazel --nohome_rc --bazelrc="$rc_file" --output_user_root="$root" \
+		--max_idle_secs=300 "$cmd" --symlink_prefix=/ --color=no --curses=no "$@"
 }
+stops_tree_mark "$src"
 
 # //..., unless it would walk into a CMake build tree (holding a Bazel output
 # root like this one) or a bazel-* link that .bazelignore does not list: then
@@ -54,16 +66,33 @@ all_targets() {
 
 case $mode in
 all)
-	cd "$src" && bzl test -- $(all_targets)
+	cd "$src" && bzl test -- $(all_targets) || fail "bazel test"
 	;;
-outside)
+consumer)
 	# Refreshed in place: a new directory would cost a new Bazel server.
-	ws=$root/outside-ws
+	ws=$root/consumer-ws
 	mkdir -p "$ws" && rm -f "$ws"/* || fail "cannot create $ws"
-	cp "$src"/tests/bazel/outside/* "$src"/tests/bazel/outside/.bazelrc "$ws"/
-	sed -i "s|path = \"../../..\"|path = \"$src\"|" "$ws/WORKSPACE"
-	grep -q "path = \"$src\"" "$ws/WORKSPACE" || fail "WORKSPACE path not set"
-	cd "$ws" && bzl test //...
+	cp "$here"/outside/BUILD.bazel "$here"/outside/.bazelrc "$here"/outside/*.c \
+		"$src"/examples/tcp_cc/tcp_cc.bpf.c "$src"/examples/tcp_cc/tcp_cc.c \
+		"$src"/examples/tcp_cc/tcp_cc.h "$ws"/ || fail "cannot copy the consumer"
+	if [ $stops_bzlmod = 1 ]; then
+		f=MODULE.bazel key=local_path_override
+	else
+		f=WORKSPACE key=local_repository
+	fi
+	echo "consumer: $f ($key), Bazel $(stops_bazel_major)"
+	sed "s|path = \"../../..\"|path = \"$src\"|" "$here/outside/$f" >"$ws/$f"
+	grep -q "path = \"$src\"" "$ws/$f" || fail "$f: path not set"
+	(cd "$ws" && bzl test //...) || fail "the consumer's bazel test"
+	bin=$(cd "$ws" && bzl info bazel-bin 2>/dev/null) || fail "bazel info"
+	stops_tree_same "$src" || exit 1
+	run=$root/consumer-run
+	rm -rf "$run" && mkdir -p "$run" && cp "$bin/tcp_cc" "$run/" || fail "no $bin/tcp_cc"
+	cd "$run" || exit 1
+	"$src/tests/e2e/run-loader.sh" --cc auto \
+		--expect '^tcp_cc: embedded tcp_cc\.bpf\.o, map shadow_cc' \
+		--expect 'init_alt=1 cc_init=0 release=0' -- "$run/tcp_cc"
+	exit $?
 	;;
 stale)
 	cd "$src" || exit 1
@@ -132,14 +161,16 @@ platforms)
 	echo "OK: the caller's PATH reaches C++ actions but no bpf_skeleton action"
 	;;
 shutdown)
-	for ws in "$src" "$root/outside-ws"; do
-		[ -f "$ws/WORKSPACE" ] || continue
-		(cd "$ws" && bazel --nohome_rc --output_user_root="$root" shutdown)
+	for ws in "$src" "$root/consumer-ws"; do
+		[ -f "$ws/WORKSPACE" ] || [ -f "$ws/MODULE.bazel" ] || continue
+		(cd "$ws" && bazel --nohome_rc --bazelrc="$rc_file" \
+			--output_user_root="$root" shutdown)
 	done
 	exit 0
 	;;
 *)
-	echo "usage: $0 all|outside|stale|kernel_check|shutdown SRC_DIR OUTPUT_USER_ROOT" >&2
+	echo "usage: $0 all|consumer|stale|kernel_check|platforms|shutdown SRC_DIR OUTPUT_USER_ROOT" >&2
 	exit 2
 	;;
 esac
+stops_tree_same "$src"
