@@ -12,7 +12,7 @@
 #                 then go to /src/stops-shadow inside, committed to a git
 #                 repository of their own, so run-bazel.sh can check that
 #                 no run writes into it.
-#   all consumer stale kernel_check platforms
+#   all consumer stale kernel_check platforms rules_cc
 #                 run-bazel.sh MODE inside, then its Bazel server stops
 #   remote_cache  remote-cache.sh inside
 #
@@ -97,7 +97,7 @@ root)
 	inside bazel --version
 	echo "sid root ready in $(($(date +%s) - start)) s: $root"
 	;;
-all | consumer | stale | kernel_check | platforms)
+all | consumer | stale | kernel_check | platforms | rules_cc)
 	[ -f "$root/.stops-tarball" ] || fail "no sid root (bazel.sid.root)"
 	inside sh -c 'run=/src/stops-shadow/tests/bazel/run-bazel.sh out=/var/cache/stops-bazel
 		"$run" "$1" /src/stops-shadow "$out"; rc=$?
@@ -109,7 +109,7 @@ remote_cache)
 	inside /src/stops-shadow/tests/bazel/remote-cache.sh /src/stops-shadow
 	;;
 *)
-	echo "usage: $0 root|all|consumer|stale|kernel_check|platforms|remote_cache SRC_DIR WORK_DIR" >&2
+	echo "usage: $0 root|all|consumer|stale|kernel_check|platforms|rules_cc|remote_cache SRC_DIR WORK_DIR" >&2
 	exit 2
 	;;
 esac
