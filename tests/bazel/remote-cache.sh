@@ -13,8 +13,8 @@
 #      still hits, so B's objects are byte-identical to A's; the objects,
 #      headers and check reports of A and B are compared too.
 # Hits come from --execution_log_json_file (spawns.py). The kernel check
-# against /sys/kernel/btf/vmlinux is no-remote-cache by design (it is about
-# this machine's kernel): it must run in 1 and 3. Bazel 7 and later build
+# against /sys/kernel/btf/vmlinux is no-cache by design (it is about this
+# machine's kernel, now): it must run in 1, 2 and 3. Bazel 7 and later build
 # the checkouts as modules (lib.sh). Exit 77 (skip) without bazel or kernel
 # BTF; fails without nginx, which install-deps installs.
 set -u
@@ -163,7 +163,8 @@ echo "== B2: bazel clean, disk cache only"
 bzl "$ws_b" "$root_b" "$path_b" clean || fail "clean"
 bzl "$ws_b" "$root_b" "$path_b" build --disk_cache="$tmp/disk" \
 	--execution_log_json_file="$tmp/b2.json" $targets || fail "build B2"
-check_log "$tmp/b2.json" --hit BpfCompile --hit StopsShadowGen $cpp
+check_log "$tmp/b2.json" --hit BpfCompile --hit StopsShadowGen $cpp \
+	--ran StopsShadowCheck
 
 echo "== B3: bazel clean, remote cache, BPF compiles run in B"
 bzl "$ws_b" "$root_b" "$path_b" clean || fail "clean"

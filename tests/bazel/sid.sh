@@ -12,8 +12,9 @@
 #                 then go to /src/stops-shadow inside, committed to a git
 #                 repository of their own, so run-bazel.sh can check that
 #                 no run writes into it.
-#   all consumer stale kernel_check platforms rules_cc
-#                 run-bazel.sh MODE inside, then its Bazel server stops
+#   all           run-bazel.sh all, stale, kernel_check, platforms and
+#                 rules_cc inside, one after the other, then the server stops
+#   consumer      run-bazel.sh consumer inside
 #   remote_cache  remote-cache.sh inside
 #
 # Exit 77 (skip) where debroot cannot make a root (not root, no debootstrap,
@@ -97,19 +98,28 @@ root)
 	inside bazel --version
 	echo "sid root ready in $(($(date +%s) - start)) s: $root"
 	;;
-all | consumer | stale | kernel_check | platforms | rules_cc)
+all | consumer)
+	# all: every mode of the source tree with one Bazel server (each start
+	# costs a JVM and the module resolution again).
+	modes=$mode
+	[ "$mode" = all ] && modes="all stale kernel_check platforms rules_cc"
 	[ -f "$root/.stops-tarball" ] || fail "no sid root (bazel.sid.root)"
+	# shellcheck disable=SC2016
 	inside sh -c 'run=/src/stops-shadow/tests/bazel/run-bazel.sh out=/var/cache/stops-bazel
-		"$run" "$1" /src/stops-shadow "$out"; rc=$?
+		bad=
+		for m; do
+			echo "=== run-bazel.sh $m"
+			"$run" "$m" /src/stops-shadow "$out" || bad="$bad $m"
+		done
 		"$run" shutdown /src/stops-shadow "$out" >/dev/null 2>&1
-		exit $rc' sh "$mode"
+		[ -z "$bad" ] || { echo "FAIL:$bad"; exit 1; }' sh $modes
 	;;
 remote_cache)
 	[ -f "$root/.stops-tarball" ] || fail "no sid root (bazel.sid.root)"
 	inside /src/stops-shadow/tests/bazel/remote-cache.sh /src/stops-shadow
 	;;
 *)
-	echo "usage: $0 root|all|consumer|stale|kernel_check|platforms|rules_cc|remote_cache SRC_DIR WORK_DIR" >&2
+	echo "usage: $0 root|all|consumer|remote_cache SRC_DIR WORK_DIR" >&2
 	exit 2
 	;;
 esac
