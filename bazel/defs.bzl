@@ -51,16 +51,17 @@ needs no file at run time (`stops-shadow gen --embed`).
 object against it, and the header is only produced when the check passes, so
 an ops table the kernel would reject fails the build with the report. A path
 is not tracked by Bazel: the check reruns only when the object changes, and
-it is never taken from or sent to a remote cache (it is about this machine's
-kernel); a label is tracked and cached like any input.
+it is never taken from or sent to a remote or disk cache (it is about this
+machine's kernel, now); a label is tracked and cached like any input.
 
 Caching: every action here has a fixed environment (PATH=/usr/bin:/bin for
 the check's shell, nothing for the others), relative paths only, and
 `-fdebug-compilation-dir=.`, so the object, header and report are
 byte-identical from any checkout path and action keys do not depend on the
 caller's PATH. clang is the `clang` label attribute, by default
-`@stops_shadow_clang//:clang` (see deps.bzl: a wrapper of the system clang
-whose text names its path and version). System headers (/usr/include, clang's
+`@stops_shadow_clang//:clang` (clang.bzl: a wrapper of the system clang
+whose text names its path and version, made by the `clang` module extension
+under bzlmod, by deps.bzl under WORKSPACE). System headers (/usr/include, clang's
 resource directory) are not declared, as with the autodetected C++ toolchain.
 """
 
@@ -77,14 +78,17 @@ BpfSkeletonInfo = provider(
 _CLANG_BPF_FLAGS = ["-target", "bpf", "-g", "-O2", "-fdebug-compilation-dir=."]
 
 # __TARGET_ARCH_* names libbpf's bpf_tracing.h knows, by @platforms//cpu.
+# str(Label()): resolved where this file is, not in the package calling the
+# macro, which may not see @platforms under that name (bzlmod). A string:
+# Bazel 4.2 takes no Label as a select() key.
 _TARGET_ARCH = {
-    "@platforms//cpu:x86_64": "x86",
-    "@platforms//cpu:aarch64": "arm64",
-    "@platforms//cpu:arm64": "arm64",
-    "@platforms//cpu:arm": "arm",
-    "@platforms//cpu:armv7": "arm",
-    "@platforms//cpu:s390x": "s390",
-    "@platforms//cpu:ppc": "powerpc",
+    str(Label("@platforms//cpu:x86_64")): "x86",
+    str(Label("@platforms//cpu:aarch64")): "arm64",
+    str(Label("@platforms//cpu:arm64")): "arm64",
+    str(Label("@platforms//cpu:arm")): "arm",
+    str(Label("@platforms//cpu:armv7")): "arm",
+    str(Label("@platforms//cpu:s390x")): "s390",
+    str(Label("@platforms//cpu:ppc")): "powerpc",
 }
 
 def bpf_target_arch():
@@ -93,7 +97,9 @@ def bpf_target_arch():
     Unknown CPUs get x86, the host of every BPF build so far; pass
     `target_arch` to bpf_skeleton to override.
     """
-    return select(dict(_TARGET_ARCH, **{"//conditions:default": "x86"}))
+    arch = dict(_TARGET_ARCH)
+    arch["//conditions:default"] = "x86"
+    return select(arch)
 
 def _stem(src):
     for suffix in [".bpf.c", ".c"]:
@@ -147,8 +153,10 @@ def _check_kernel(ctx, obj):
     elif ctx.attr.check_kernel_btf_path:
         btf, inputs = ctx.attr.check_kernel_btf_path, []
 
-        # Untracked: a hit from another machine would skip this kernel's check.
-        requirements = {"no-remote-cache": "1"}
+        # Untracked, so never cached: a hit from another machine or an earlier
+        # boot (a disk cache; Bazel 7 takes those despite no-remote-cache) would
+        # skip this kernel's check.
+        requirements = {"no-cache": "1"}
     else:
         return []
     report = _output(ctx, obj.basename + ".check.txt")
@@ -261,7 +269,7 @@ def bpf_skeleton(
       target_arch: the __TARGET_ARCH_ suffix; default: from the target
         platform's @platforms//cpu (bpf_target_arch()).
       clang: the clang to compile with (an executable file label); default
-        @stops_shadow_clang//:clang, the system clang found by deps.bzl.
+        @stops_shadow_clang//:clang, the system clang (clang.bzl).
       embed: also put the object's bytes and <stem>__open_embedded() into the header.
       **kwargs: common attributes (visibility, tags, testonly, ...).
     """

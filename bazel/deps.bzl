@@ -12,6 +12,7 @@ downloaded. The Debian paths can be overridden with the arguments below.
 """
 
 load("@bazel_tools//tools/build_defs/repo:utils.bzl", "maybe")
+load(":clang.bzl", "system_clang")
 
 # Installed by bazel-rules-cc, bazel-rules-java, bazel-skylib, bazel-platforms.
 DEBIAN_RULES_CC = "/usr/share/bazel/rules/cc"
@@ -22,20 +23,38 @@ DEBIAN_PLATFORMS = "/usr/share/bazel/tools/platforms"
 # rules_cc 0.0.4 asks Bazel 4.2 for two things it lacks: the
 # use_cpp_toolchain() helper and config_common.toolchain_type(). Both only
 # wrap the plain toolchain type label, so the copy uses that label instead.
+# A Bazel that has both (5.x and later) gets the tree unchanged, whatever
+# its version; a rules_cc without these texts (0.0.11 and later) on a Bazel
+# that lacks them fails, naming what is missing.
 _TOOLCHAIN_TYPE = '["@bazel_tools//tools/cpp:toolchain_type"]'
-_RULES_CC_PATCHES = {
-    "cc/private/rules_impl/cc_flags_supplier.bzl": [
+_NEEDS_USE_CPP_TOOLCHAIN = [
+    ("cc/private/rules_impl/cc_flags_supplier.bzl", [
         (', "use_cpp_toolchain")', ")"),
         ("use_cpp_toolchain()", _TOOLCHAIN_TYPE),
-    ],
-    "cc/private/rules_impl/compiler_flag.bzl": [
+    ]),
+    ("cc/private/rules_impl/compiler_flag.bzl", [
         (', "use_cpp_toolchain")', ")"),
         ("use_cpp_toolchain()", _TOOLCHAIN_TYPE),
-    ],
-    "cc/find_cc_toolchain.bzl": [
+    ]),
+]
+_NEEDS_TOOLCHAIN_TYPE = [
+    ("cc/find_cc_toolchain.bzl", [
         ("[config_common.toolchain_type(CC_TOOLCHAIN_TYPE, mandatory = mandatory)]", "[CC_TOOLCHAIN_TYPE]"),
-    ],
-}
+    ]),
+]
+
+# Evaluated where deps.bzl is loaded, by the Bazel that runs it.
+_HAS_TOOLCHAIN_TYPE = hasattr(config_common, "toolchain_type")
+
+def _rules_cc_patches(rctx):
+    """The edits this Bazel needs; [] when it runs rules_cc as it is."""
+    utils = rctx.read(rctx.path(Label("@bazel_tools//tools/cpp:toolchain_utils.bzl")))
+    patches = []
+    if "def use_cpp_toolchain" not in utils:
+        patches += _NEEDS_USE_CPP_TOOLCHAIN
+    if not _HAS_TOOLCHAIN_TYPE:
+        patches += _NEEDS_TOOLCHAIN_TYPE
+    return patches
 
 def _debian_rules_cc_impl(rctx):
     src = rctx.path(rctx.attr.path)
@@ -47,11 +66,14 @@ def _debian_rules_cc_impl(rctx):
 
     # Its own WORKSPACE downloads its dev dependencies; this copy needs none.
     rctx.file("WORKSPACE", 'workspace(name = "rules_cc")\n')
-    for file, edits in _RULES_CC_PATCHES.items():
-        text = rctx.read(file)
+    for file, edits in _rules_cc_patches(rctx):
+        text = rctx.read(file) if rctx.path(file).exists else ""
         for old, new in edits:
             if old not in text:
-                fail("rules_cc at %s: %s has no '%s'; unknown version?" % (src, file, old))
+                fail(("rules_cc at %s does not load in this Bazel, which lacks what %s " +
+                      "uses, and it is not the 0.0.4 this patches ('%s' not found): " +
+                      "install a rules_cc for this Bazel (Debian 12: bazel-rules-cc 0.0.4)") %
+                     (src, file, old))
             text = text.replace(old, new)
         rctx.file(file, text)
 
@@ -82,41 +104,6 @@ def _coverage_tools_stub_impl(rctx):
 
 _coverage_tools_stub = repository_rule(implementation = _coverage_tools_stub_impl)
 
-# The clang of bpf_skeleton, as a label: a two-line wrapper script that
-# execs the system clang by its resolved path. The script's text (and so
-# every BPF compile's action key) names that path and clang's version, not
-# the caller's PATH, so another checkout, PATH or machine with the same clang
-# shares cache entries, and an upgraded clang does not (after `bazel sync
-# --configure` or a fresh output base refetches this repository).
-def _system_clang_impl(rctx):
-    clang = rctx.attr.path or rctx.os.environ.get("BPF_CLANG", "")
-    if not clang:
-        clang = rctx.which("clang")
-        if not clang:
-            fail("clang not found on PATH: install clang, or set BPF_CLANG")
-    res = rctx.execute(["readlink", "-f", str(clang)])
-    real = res.stdout.strip()
-    if res.return_code != 0 or not real:
-        fail("clang %s: cannot resolve its path" % clang)
-    res = rctx.execute([real, "--version"])
-    if res.return_code != 0:
-        fail("%s --version failed: %s" % (real, res.stderr))
-    version = res.stdout.strip().split("\n")[0]
-    rctx.file("WORKSPACE", 'workspace(name = "%s")\n' % rctx.name)
-    rctx.file(
-        "clang",
-        "#!/bin/sh\n# %s\nexec '%s' \"$@\"\n" % (version, real),
-        executable = True,
-    )
-    rctx.file("BUILD.bazel", 'exports_files(["clang"], visibility = ["//visibility:public"])\n')
-
-_system_clang = repository_rule(
-    implementation = _system_clang_impl,
-    attrs = {"path": attr.string()},
-    environ = ["BPF_CLANG", "PATH"],
-    configure = True,
-)
-
 def stops_shadow_dependencies(
         rules_cc_path = DEBIAN_RULES_CC,
         rules_java_path = DEBIAN_RULES_JAVA,
@@ -138,4 +125,4 @@ def stops_shadow_dependencies(
     maybe(native.local_repository, name = "bazel_skylib", path = skylib_path)
     maybe(native.local_repository, name = "platforms", path = platforms_path)
     maybe(_coverage_tools_stub, name = "remote_coverage_tools")
-    maybe(_system_clang, name = "stops_shadow_clang", path = clang)
+    maybe(system_clang, name = "stops_shadow_clang", path = clang)

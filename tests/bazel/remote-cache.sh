@@ -13,12 +13,14 @@
 #      still hits, so B's objects are byte-identical to A's; the objects,
 #      headers and check reports of A and B are compared too.
 # Hits come from --execution_log_json_file (spawns.py). The kernel check
-# against /sys/kernel/btf/vmlinux is no-remote-cache by design (it is about
-# this machine's kernel): it must run in 1 and 3. Exit 77 (skip) without
-# bazel or kernel BTF; fails without nginx, which install-deps installs.
+# against /sys/kernel/btf/vmlinux is no-cache by design (it is about this
+# machine's kernel, now): it must run in 1, 2 and 3. Bazel 7 and later build
+# the checkouts as modules (lib.sh). Exit 77 (skip) without bazel or kernel
+# BTF; fails without nginx, which install-deps installs.
 set -u
 src=$(cd "$1" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
 
 skip() {
 	echo "SKIP: $*"
@@ -40,13 +42,15 @@ ws_b=$tmp/elsewhere/b/checkout-two
 root_a=$tmp/root-a
 root_b=$tmp/root-b
 ng=$tmp/nginx
+rc_file=$tmp/tests.bazelrc
+stops_bazel_rc "$src" "$rc_file" || fail "cannot write $rc_file"
 
 cleanup() {
 	[ -f "$ng/nginx.pid" ] && kill "$(cat "$ng/nginx.pid")" 2>/dev/null
 	for ws in "$ws_a:$root_a" "$ws_b:$root_b"; do
 		[ -d "${ws#*:}" ] &&
-			(cd "${ws%%:*}" && "$bazel" --nohome_rc --output_user_root="${ws#*:}" \
-				shutdown) 2>/dev/null
+			(cd "${ws%%:*}" && "$bazel" --nohome_rc --bazelrc="$rc_file" \
+				--output_user_root="${ws#*:}" shutdown) 2>/dev/null
 	done
 	if [ -n "${KEEP_TMP:-}" ]; then
 		echo "kept $tmp (KEEP_TMP)"
@@ -124,8 +128,9 @@ path_b=$tmp/bin-b:/usr/bin:/bin:/usr/sbin:/sbin
 bzl() { # WS ROOT PATH CMD ARGS...
 	ws=$1 root=$2 p=$3 cmd=$4
 	shift 4
-	(cd "$ws" && PATH=$p "$bazel" --nohome_rc --output_user_root="$root" \
-		--max_idle_secs=300 "$cmd" --symlink_prefix=/ --color=no --curses=no "$@")
+	(cd "$ws" && PATH=$p "$bazel" --nohome_rc --bazelrc="$rc_file" \
+		--output_user_root="$root" --max_idle_secs=300 "$cmd" \
+		--symlink_prefix=/ --color=no --curses=no "$@")
 }
 outputs() { # ROOT WS: sha256 of every object, header and report, by path
 	bin=$(bzl "$2" "$1" "$PATH" info bazel-bin 2>/dev/null) || fail "bazel info"
@@ -146,7 +151,7 @@ bzl "$ws_a" "$root_a" "$path_a" build --remote_cache="$remote" \
 	fail "build A"
 check_log "$tmp/a.json" --ran BpfCompile --ran StopsShadowGen
 outputs "$root_a" "$ws_a" >"$tmp/a.sha" && [ -s "$tmp/a.sha" ] || fail "no outputs in A"
-(cd "$ws_a" && "$bazel" --nohome_rc --output_user_root="$root_a" shutdown)
+(cd "$ws_a" && "$bazel" --nohome_rc --bazelrc="$rc_file" --output_user_root="$root_a" shutdown)
 
 echo "== B1: $ws_b, fresh output root, another PATH, remote cache"
 bzl "$ws_b" "$root_b" "$path_b" build --remote_cache="$remote" \
@@ -158,7 +163,8 @@ echo "== B2: bazel clean, disk cache only"
 bzl "$ws_b" "$root_b" "$path_b" clean || fail "clean"
 bzl "$ws_b" "$root_b" "$path_b" build --disk_cache="$tmp/disk" \
 	--execution_log_json_file="$tmp/b2.json" $targets || fail "build B2"
-check_log "$tmp/b2.json" --hit BpfCompile --hit StopsShadowGen $cpp
+check_log "$tmp/b2.json" --hit BpfCompile --hit StopsShadowGen $cpp \
+	--ran StopsShadowCheck
 
 echo "== B3: bazel clean, remote cache, BPF compiles run in B"
 bzl "$ws_b" "$root_b" "$path_b" clean || fail "clean"

@@ -12,6 +12,11 @@ import json
 import sys
 
 
+def hit(spawn):
+    # Bazel 4.2 says remoteCacheHit, 7 cacheHit (disk or remote, renamed).
+    return bool(spawn.get('remoteCacheHit') or spawn.get('cacheHit'))
+
+
 def spawns(path):
     text = open(path).read()
     dec = json.JSONDecoder()
@@ -41,12 +46,12 @@ def main(argv):
         by.setdefault(m, []).append(s)
     bad = []
     for m, ss in sorted(by.items()):
-        hits = sum(1 for s in ss if s.get('remoteCacheHit'))
+        hits = sum(1 for s in ss if hit(s))
         print('  %-20s %3d spawns, %3d cache hits' % (m, len(ss), hits))
         for s in ss:
-            hit = bool(s.get('remoteCacheHit'))
-            if (m in want['--hit'] and not hit) or (m in want['--ran'] and hit):
-                bad.append('%s %s: %s' % (m, 'executed' if not hit else 'was a cache hit',
+            h = hit(s)
+            if (m in want['--hit'] and not h) or (m in want['--ran'] and h):
+                bad.append('%s %s: %s' % (m, 'executed' if not h else 'was a cache hit',
                                           s.get('progressMessage') or
                                           ' '.join(s.get('commandArgs', [])[:3])))
     for m in want['--hit'] + want['--ran']:
