@@ -1680,9 +1680,10 @@ static int emit_header(struct emit *e)
 		ret = emit_accessors(e, &model->maps[k]);
 	if (ret)
 		return ret;
-	ret = emit_fit(e->o, model, e->err);
+	/* the layout block first: the fit helper prints through it */
+	ret = emit_verify(e->o, model, e->err);
 	if (!ret)
-		ret = emit_verify(e->o, model, e->err);
+		ret = emit_fit(e->o, model, e->err);
 	if (ret)
 		return ret;
 	if (model->nr_maps)
