@@ -325,6 +325,9 @@ static const char *const helper_idents[] = {
 	"stops_shadow__set_bits",
 	"stops_shadow__initial_value",
 	"stops_shadow__find_initial_value",
+	"STOPS_SHADOW__SKEL",
+	"STOPS_SHADOW__SKEL_1",
+	"STOPS_SHADOW__SKEL_",
 };
 
 static int claim_accessors(struct emit *e, const struct stops_aggr *a,
@@ -456,6 +459,10 @@ static int claim_in_order(struct emit *e, const char *guard, bool early)
 		ret = claim_fmt(e, "%s__open_embedded", obj, "", "");
 	if (!ret)
 		ret = claim_fmt(e, "__STOPS_SHADOW_EMBED_%s", obj, "", "");
+	/* the bpftool aliases' pick for this object (emit_skel_pick) */
+	if (!ret)
+		ret = claim_fmt(e, "STOPS_SHADOW__SKEL___%s_SKEL_H__",
+				e->obj_upper.s, "", "");
 	for (uint32_t k = 0; !ret && k < model->nr_aggrs; k++) {
 		const struct stops_aggr *a = model->aggrs[k];
 		int last = SUFFIX_BTF_MEMBERS;
@@ -1350,8 +1357,8 @@ static int emit_bpftool_alias(struct emit *e)
 {
 	const char *obj = e->model->obj_name;
 	size_t o = e->obj_upper.len;
-	char *w = out_span(e->o, 64 + 2 * o + e->name.len + e->type.len +
-					 e->shadow.len);
+	char *w = out_span(e->o, 128 + 4 * o + 2 * e->name.len +
+					 2 * e->type.len + e->shadow.len);
 
 	if (!w)
 		return -ENOMEM;
@@ -1363,9 +1370,17 @@ static int emit_bpftool_alias(struct emit *e)
 	w = span_put(w, e->name.s, e->name.len);
 	w = span_lit(w, "__");
 	w = span_put(w, e->type.s, e->type.len);
-	w = span_lit(w, " ");
+	w = span_lit(w, " STOPS_SHADOW__SKEL(");
 	w = span_put(w, e->shadow.s, e->shadow.len);
-	out_span_end(e->o, span_lit(w, "\n#endif\n\n"));
+	w = span_lit(w, ", ");
+	w = span_put(w, obj, o);
+	w = span_lit(w, "__");
+	w = span_put(w, e->name.s, e->name.len);
+	w = span_lit(w, "__");
+	w = span_put(w, e->type.s, e->type.len);
+	w = span_lit(w, ", __");
+	w = span_put(w, e->obj_upper.s, o);
+	out_span_end(e->o, span_lit(w, "_SKEL_H__)\n#endif\n\n"));
 	return 0;
 }
 
@@ -1469,6 +1484,19 @@ static int emit_enums(struct emit *e)
  * behind each map's accessors.
  */
 static const char helpers[] =
+	"#ifndef STOPS_SHADOW__SKEL\n"
+	"/*\n"
+	" * bpftool's name of a map's type (<obj>__<map>__<type>) names the shadow\n"
+	" * until the object's skeleton is included, and the skeleton's own struct\n"
+	" * from there on: the skeleton defines its guard empty, which pastes\n"
+	" * STOPS_SHADOW__SKEL_ (the name itself, not expanded again); undefined,\n"
+	" * the guard pastes the object's STOPS_SHADOW__SKEL_<guard> (the shadow).\n"
+	" * Either include order compiles.\n"
+	" */\n"
+	"#define STOPS_SHADOW__SKEL(shadow, skel, guard) STOPS_SHADOW__SKEL_1(shadow, skel, guard)\n"
+	"#define STOPS_SHADOW__SKEL_1(shadow, skel, guard) STOPS_SHADOW__SKEL_##guard(shadow, skel)\n"
+	"#define STOPS_SHADOW__SKEL_(shadow, skel) skel\n"
+	"#endif\n\n"
 	"#ifndef STOPS_SHADOW__AT\n"
 	"#ifdef __cplusplus\n"
 	"#define STOPS_SHADOW__ASSERT static_assert\n"
@@ -1639,6 +1667,12 @@ static int emit_header(struct emit *e)
 	if (ret)
 		return ret;
 	emit_prologue(e, guard);
+	if (model->nr_maps)
+		out_printf(e->o,
+			   "#ifndef __%s_SKEL_H__\n"
+			   "#define STOPS_SHADOW__SKEL___%s_SKEL_H__(shadow, skel) shadow\n"
+			   "#endif\n\n",
+			   e->obj_upper.s, e->obj_upper.s);
 	ret = emit_enums(e);
 	if (ret)
 		return ret;
