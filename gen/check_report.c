@@ -38,6 +38,23 @@ static int out_status(FILE *out)
 	return ferror(out) ? -EIO : 0;
 }
 
+/*
+ * The module a map's type was found in, NULL for vmlinux: every kernel
+ * BTF source after the first (the base) is a module's, and a module's
+ * BTF file is named after it (/sys/kernel/btf/<module>).
+ */
+static const char *module_of(const struct stops_check_result *res,
+			     const struct stops_check_map *cm)
+{
+	const char *slash;
+
+	if (!cm->kernel_btf || !res->nr_kernel_btf ||
+	    cm->kernel_btf == res->kernel_btf[0])
+		return NULL;
+	slash = strrchr(cm->kernel_btf, '/');
+	return slash ? slash + 1 : cm->kernel_btf;
+}
+
 /* --- text ------------------------------------------------------------ */
 
 static void text_finding(const struct stops_check_finding *f, FILE *out)
@@ -56,9 +73,9 @@ static void text_map(const struct stops_check_result *res,
 
 	esc_fprintf(out, "%s: map %s (struct %s -> kernel struct %s",
 		    res->obj_name, map->name, map->type_name, cm->kernel_type);
-	if (cm->kernel_btf && res->nr_kernel_btf &&
-	    cm->kernel_btf != res->kernel_btf[0])
-		esc_fprintf(out, " in %s", cm->kernel_btf);
+	if (module_of(res, cm))
+		esc_fprintf(out, " in %s, module %s", cm->kernel_btf,
+			    module_of(res, cm));
 	esc_fprintf(out, "): %s\n",
 		    cm->incompatible ? "incompatible" : "compatible");
 	for (uint32_t i = 0; i < cm->nr_findings; i++)
@@ -109,7 +126,8 @@ static void json_finding(const struct stops_check_finding *f, bool last,
 	fprintf(out, "        }%s\n", last ? "" : ",");
 }
 
-static void json_map(const struct stops_check_map *cm, bool last, FILE *out)
+static void json_map(const struct stops_check_result *res,
+		     const struct stops_check_map *cm, bool last, FILE *out)
 {
 	const char *in = "      ";
 
@@ -118,6 +136,7 @@ static void json_map(const struct stops_check_map *cm, bool last, FILE *out)
 	json_key(in, "type", cm->map->type_name, false, out);
 	json_key(in, "kernel_type", cm->kernel_type, false, out);
 	json_key(in, "kernel_btf", cm->kernel_btf, false, out);
+	json_key(in, "kernel_module", module_of(res, cm), false, out);
 	fprintf(out, "%s\"compatible\": %s,\n", in,
 		cm->incompatible ? "false" : "true");
 	fprintf(out,
@@ -148,7 +167,7 @@ static int write_json(const struct stops_check_result *res, FILE *out)
 		res->nr_errors, res->nr_warnings, res->nr_notes);
 	fprintf(out, "  \"maps\": [%s", res->nr_maps ? "\n" : "");
 	for (uint32_t i = 0; i < res->nr_maps; i++)
-		json_map(&res->maps[i], i + 1 == res->nr_maps, out);
+		json_map(res, &res->maps[i], i + 1 == res->nr_maps, out);
 	fprintf(out, "%s]\n}\n", res->nr_maps ? "  " : "");
 	return out_status(out);
 }
@@ -310,6 +329,8 @@ static int write_matrix_json(const struct stops_check_result *const *res,
 			json_key(in2, "label", label_of(res[k], labels, k),
 				 false, out);
 			json_key(in2, "kernel_btf", cm->kernel_btf, false, out);
+			json_key(in2, "kernel_module", module_of(res[k], cm),
+				 false, out);
 			fprintf(out, "%s\"compatible\": %s,\n", in2,
 				cm->incompatible ? "false" : "true");
 			fprintf(out,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "emit_fit.h"
+#include "emit_verify.h"
 #include "names.h"
 #include "out.h"
 #include "util.h"
@@ -35,6 +36,7 @@ enum {
 	SUFFIX_FROM_MAP,
 	SUFFIX_FROM_OBJECT,
 	SUFFIX_FIT,
+	SUFFIX_LAYOUT,
 };
 
 struct emit {
@@ -101,7 +103,7 @@ struct emit {
 	/* no reserved name starts with the object's name (obj_upper.len) */
 	bool obj_unreserved;
 	/* claim_suffixed()'s masks by bare, first and last (0: not yet) */
-	uint32_t suffixed_mask[2][SUFFIX_FIT + 1][SUFFIX_FIT + 1];
+	uint32_t suffixed_mask[2][SUFFIX_LAYOUT + 1][SUFFIX_LAYOUT + 1];
 };
 
 static inline void out_sstr(struct out *o, struct sstr s)
@@ -196,7 +198,8 @@ static int claim_arena_ident(struct emit *e, const char *name, bool rename,
  */
 static const char *const claim_suffix[] = {"__MEMBERS",	       "__BTF_MEMBERS",
 					   "__ASSERT_MATCHES", "__from_map",
-					   "__from_object",    EMIT_FIT_SUFFIX};
+					   "__from_object",    EMIT_FIT_SUFFIX,
+					   EMIT_VERIFY_SUFFIX};
 
 /* head and tail joined, malloc'd; NULL: out of memory */
 static char *join(const char *head, size_t n, const char *tail)
@@ -256,7 +259,7 @@ static int claim_suffixed(struct emit *e, const char *head, bool bare,
 			  int first, int last)
 {
 	size_t n = head == e->last_head ? e->last_head_len : strlen(head);
-	const char *tail[1 + SUFFIX_FIT + 1];
+	const char *tail[1 + SUFFIX_LAYOUT + 1];
 	uint32_t *mask = &e->suffixed_mask[bare][first][last];
 	uint32_t nr = 0;
 	int ret = -EAGAIN;
@@ -322,6 +325,9 @@ static const char *const helper_idents[] = {
 	"stops_shadow__set_bits",
 	"stops_shadow__initial_value",
 	"stops_shadow__find_initial_value",
+	"STOPS_SHADOW__SKEL",
+	"STOPS_SHADOW__SKEL_1",
+	"STOPS_SHADOW__SKEL_",
 };
 
 static int claim_accessors(struct emit *e, const struct stops_aggr *a,
@@ -405,8 +411,8 @@ static int claim_in_order(struct emit *e, const char *guard, bool early)
 	 * name; a map's __MEMBERS, __from_map, ... share it) and another a
 	 * map (bpftool's alias): a hint, more only grows the set
 	 */
-	uint64_t n = 20 + emit_fit_nr_idents + (uint64_t)model->nr_aggrs +
-		     (uint64_t)model->nr_maps;
+	uint64_t n = 20 + emit_fit_nr_idents + emit_verify_nr_idents +
+		     (uint64_t)model->nr_aggrs + (uint64_t)model->nr_maps;
 	const struct stops_aggr *counted = NULL;
 	uint64_t subs = 0;
 	int ret;
@@ -441,6 +447,8 @@ static int claim_in_order(struct emit *e, const char *guard, bool early)
 		ret = claim_fmt(e, "%s", helper_idents[i], "", "");
 	for (size_t i = 0; !ret && i < emit_fit_nr_idents; i++)
 		ret = claim_fmt(e, "%s", emit_fit_idents[i], "", "");
+	for (size_t i = 0; !ret && i < emit_verify_nr_idents; i++)
+		ret = claim_fmt(e, "%s", emit_verify_idents[i], "", "");
 	/*
 	 * emit_embed.c's names, taken with or without --embed: turning it on
 	 * must not rename an enumerator macro a loader already uses.
@@ -451,6 +459,10 @@ static int claim_in_order(struct emit *e, const char *guard, bool early)
 		ret = claim_fmt(e, "%s__open_embedded", obj, "", "");
 	if (!ret)
 		ret = claim_fmt(e, "__STOPS_SHADOW_EMBED_%s", obj, "", "");
+	/* the bpftool aliases' pick for this object (emit_skel_pick) */
+	if (!ret)
+		ret = claim_fmt(e, "STOPS_SHADOW__SKEL___%s_SKEL_H__",
+				e->obj_upper.s, "", "");
 	for (uint32_t k = 0; !ret && k < model->nr_aggrs; k++) {
 		const struct stops_aggr *a = model->aggrs[k];
 		int last = SUFFIX_BTF_MEMBERS;
@@ -459,7 +471,7 @@ static int claim_in_order(struct emit *e, const char *guard, bool early)
 		if (early && matched < model->nr_maps &&
 		    model->maps[matched].type == a &&
 		    model->maps[matched++].shadow_name == a->c_name)
-			last = SUFFIX_FIT;
+			last = SUFFIX_LAYOUT;
 		ret = claim_suffixed(e, a->c_name, true, SUFFIX_MEMBERS, last);
 		if (!ret && layout_facts(e, a) & LAYOUT_BITS)
 			ret = claim_accessors(e, a, a->c_name);
@@ -472,6 +484,13 @@ static int claim_in_order(struct emit *e, const char *guard, bool early)
 				e->err, -ENAMETOOLONG,
 				"map %.32s...: name longer than %d characters (the accessors compare it as a string literal)",
 				m->name, NAMES_MAX_LITERAL);
+		/* the fit helper and the layout check compare the type's name
+		 * as a string literal too (C guarantees 4,095 characters) */
+		if (strlen(m->type_name) > NAMES_MAX_LITERAL)
+			return stops_errf(
+				e->err, -ENAMETOOLONG,
+				"map %s: type name %.32s... longer than %d characters (the fit helper compares it as a string literal)",
+				m->name, m->type_name, NAMES_MAX_LITERAL);
 		ret = claim_bpftool_alias(e, m);
 		if (!ret && m->type->same_layout &&
 		    layout_facts(e, m->type) & LAYOUT_NAMED_SUBS)
@@ -479,7 +498,8 @@ static int claim_in_order(struct emit *e, const char *guard, bool early)
 					     m->shadow_name, true);
 		if (!ret && !(k < matched && m->shadow_name == m->type->c_name))
 			ret = claim_suffixed(e, m->shadow_name, false,
-					     SUFFIX_ASSERT_MATCHES, SUFFIX_FIT);
+					     SUFFIX_ASSERT_MATCHES,
+					     SUFFIX_LAYOUT);
 	}
 	return ret;
 }
@@ -1212,26 +1232,30 @@ static int emit_accessors(struct emit *e, const struct stops_map *map)
 	map_strs(e, map);
 	sh = e->shadow;
 	nm = e->name;
-	w = out_span(e->o, 256 + 6 * sh.len + 2 * nm.len);
+	w = out_span(e->o, 320 + 8 * sh.len + 2 * nm.len);
 	if (!w)
 		return -ENOMEM;
 	w = span_lit(w, "#define ");
 	w = span_put(w, sh.s, sh.len);
 	w = span_lit(w, "__from_map(map) \\\n\t((struct ");
 	w = span_put(w, sh.s, sh.len);
-	w = span_lit(w, " *)stops_shadow__initial_value((map), \"");
+	w = span_lit(w, " *)" EMIT_VERIFY_FROM_MAP "((map), \"");
 	w = span_put(w, nm.s, nm.len);
 	w = span_lit(w, "\", sizeof(struct ");
 	w = span_put(w, sh.s, sh.len);
-	w = span_lit(w, ")))\n#define ");
+	w = span_lit(w, "), ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, EMIT_VERIFY_SUFFIX "()))\n#define ");
 	w = span_put(w, sh.s, sh.len);
 	w = span_lit(w, "__from_object(obj) \\\n\t((struct ");
 	w = span_put(w, sh.s, sh.len);
-	w = span_lit(w, " *)stops_shadow__find_initial_value((obj), \"");
+	w = span_lit(w, " *)" EMIT_VERIFY_FROM_OBJECT "((obj), \"");
 	w = span_put(w, nm.s, nm.len);
 	w = span_lit(w, "\", sizeof(struct ");
 	w = span_put(w, sh.s, sh.len);
-	out_span_end(e->o, span_lit(w, ")))\n"));
+	w = span_lit(w, "), ");
+	w = span_put(w, sh.s, sh.len);
+	out_span_end(e->o, span_lit(w, EMIT_VERIFY_SUFFIX "()))\n"));
 	return 0;
 }
 
@@ -1333,8 +1357,8 @@ static int emit_bpftool_alias(struct emit *e)
 {
 	const char *obj = e->model->obj_name;
 	size_t o = e->obj_upper.len;
-	char *w = out_span(e->o, 64 + 2 * o + e->name.len + e->type.len +
-					 e->shadow.len);
+	char *w = out_span(e->o, 128 + 4 * o + 2 * e->name.len +
+					 2 * e->type.len + e->shadow.len);
 
 	if (!w)
 		return -ENOMEM;
@@ -1346,9 +1370,17 @@ static int emit_bpftool_alias(struct emit *e)
 	w = span_put(w, e->name.s, e->name.len);
 	w = span_lit(w, "__");
 	w = span_put(w, e->type.s, e->type.len);
-	w = span_lit(w, " ");
+	w = span_lit(w, " STOPS_SHADOW__SKEL(");
 	w = span_put(w, e->shadow.s, e->shadow.len);
-	out_span_end(e->o, span_lit(w, "\n#endif\n\n"));
+	w = span_lit(w, ", ");
+	w = span_put(w, obj, o);
+	w = span_lit(w, "__");
+	w = span_put(w, e->name.s, e->name.len);
+	w = span_lit(w, "__");
+	w = span_put(w, e->type.s, e->type.len);
+	w = span_lit(w, ", __");
+	w = span_put(w, e->obj_upper.s, o);
+	out_span_end(e->o, span_lit(w, "_SKEL_H__)\n#endif\n\n"));
 	return 0;
 }
 
@@ -1452,6 +1484,19 @@ static int emit_enums(struct emit *e)
  * behind each map's accessors.
  */
 static const char helpers[] =
+	"#ifndef STOPS_SHADOW__SKEL\n"
+	"/*\n"
+	" * bpftool's name of a map's type (<obj>__<map>__<type>) names the shadow\n"
+	" * until the object's skeleton is included, and the skeleton's own struct\n"
+	" * from there on: the skeleton defines its guard empty, which pastes\n"
+	" * STOPS_SHADOW__SKEL_ (the name itself, not expanded again); undefined,\n"
+	" * the guard pastes the object's STOPS_SHADOW__SKEL_<guard> (the shadow).\n"
+	" * Either include order compiles.\n"
+	" */\n"
+	"#define STOPS_SHADOW__SKEL(shadow, skel, guard) STOPS_SHADOW__SKEL_1(shadow, skel, guard)\n"
+	"#define STOPS_SHADOW__SKEL_1(shadow, skel, guard) STOPS_SHADOW__SKEL_##guard(shadow, skel)\n"
+	"#define STOPS_SHADOW__SKEL_(shadow, skel) skel\n"
+	"#endif\n\n"
 	"#ifndef STOPS_SHADOW__AT\n"
 	"#ifdef __cplusplus\n"
 	"#define STOPS_SHADOW__ASSERT static_assert\n"
@@ -1622,6 +1667,12 @@ static int emit_header(struct emit *e)
 	if (ret)
 		return ret;
 	emit_prologue(e, guard);
+	if (model->nr_maps)
+		out_printf(e->o,
+			   "#ifndef __%s_SKEL_H__\n"
+			   "#define STOPS_SHADOW__SKEL___%s_SKEL_H__(shadow, skel) shadow\n"
+			   "#endif\n\n",
+			   e->obj_upper.s, e->obj_upper.s);
 	ret = emit_enums(e);
 	if (ret)
 		return ret;
@@ -1663,7 +1714,10 @@ static int emit_header(struct emit *e)
 		ret = emit_accessors(e, &model->maps[k]);
 	if (ret)
 		return ret;
-	ret = emit_fit(e->o, model, e->err);
+	/* the layout block first: the fit helper prints through it */
+	ret = emit_verify(e->o, model, e->err);
+	if (!ret)
+		ret = emit_fit(e->o, model, e->err);
 	if (ret)
 		return ret;
 	if (model->nr_maps)

@@ -319,6 +319,11 @@ def do_case(args):
         m = parse_json(pj.stdout)["maps"][0]
         if not m["kernel_btf"].endswith("/stops_test"):
             fail("type not found in the module BTF: %s" % m["kernel_btf"])
+        if m.get("kernel_module") != "stops_test":
+            fail("JSON kernel_module is %r, want 'stops_test'" %
+                 m.get("kernel_module"))
+        if ", module stops_test): " not in p.stdout:
+            fail("the text report does not name module stops_test")
     print("ok")
 
 

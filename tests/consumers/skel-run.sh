@@ -60,6 +60,14 @@ for cc in $ccs; do
 	$cc $lang -Wall -Wextra -Werror -I. "$here/skel_loader.c" \
 		-o skel_loader-$cc -lbpf || fail "$cc: skeleton + shadow header"
 done
+# the other order: the shadow header first (skel_order.c)
+for cc in $ccs; do
+	lang="-std=c11"
+	case $cc in *++) lang="-x c++ -std=c++11" ;; esac
+	$cc $lang -Wall -Wextra -Werror -I. -fsyntax-only "$here/skel_order.c" ||
+		fail "$cc: shadow header, then skeleton"
+done
+echo "ok: the shadow header compiles before and after the skeleton"
 stops_e2e_require tcp_congestion_ops
 n=0
 for cc in $ccs; do
