@@ -520,12 +520,24 @@ static bool same_name(const struct stops_map *x, const struct stops_member *mx,
 			mx->size < my->size ? mx->size : my->size);
 }
 
+/* Findings from here on go under map cm (object rules start at the first). */
+static void at_map(struct check *c, struct stops_check_map *cm)
+{
+	c->map = cm->map;
+	c->cm = cm;
+	c->findings = (struct stops_check_finding *)cm->findings;
+	/* full as far as we know: the next finding copies the array */
+	c->cap_findings = cm->nr_findings;
+}
+
 /*
  * A tcp_congestion_ops name is global: the second map of an object that
  * registers a name the first already took fails
- * (tcp_register_congestion_control()).
+ * (tcp_register_congestion_control()). The error goes under that map, a
+ * note under the first: the maps the message names, not the object's
+ * first map.
  */
-static void tcp_names_rule(struct check *c, const struct stops_check_map *maps,
+static void tcp_names_rule(struct check *c, struct stops_check_map *maps,
 			   uint32_t nr)
 {
 	for (uint32_t i = 0; i < nr; i++) {
@@ -542,6 +554,12 @@ static void tcp_names_rule(struct check *c, const struct stops_check_map *maps,
 			    strcmp(maps[j].kernel_type, "tcp_congestion_ops") ||
 			    !same_name(maps[i].map, mi, maps[j].map, mj))
 				continue;
+			at_map(c, &maps[j]);
+			add_finding(c, STOPS_CHECK_NOTE, NULL, "name-unique",
+				    maps[j].map->name, maps[i].map->name,
+				    "map %s registers this map's congestion control name too: its attach fails while this one is attached (EEXIST)",
+				    maps[i].map->name);
+			at_map(c, &maps[i]);
 			add_finding(c, STOPS_CHECK_ERROR, NULL, "name-unique",
 				    maps[j].map->name, maps[i].map->name,
 				    "maps %s and %s register the same congestion control name: attaching the second fails (attach: EEXIST; tcp_register_congestion_control())",
@@ -554,12 +572,14 @@ static void tcp_names_rule(struct check *c, const struct stops_check_map *maps,
 void check_rules__object(struct check *c)
 {
 	const char *lic = c->progs.license ? safe(c->progs.license) : NULL;
+	struct stops_check_map *first = c->cm;
 	struct htab set = {0};
 	bool placed = false;
 
 	ksym_rule(c);
 	/* object rules run with c->cm = the first of the model's maps */
-	tcp_names_rule(c, c->cm, c->model->nr_maps);
+	tcp_names_rule(c, first, c->model->nr_maps);
+	at_map(c, first);
 	if (placed_set(c->model, &set))
 		c->ret = stops_errf(c->err, -ENOMEM, "out of memory");
 	for (uint32_t i = 0; i < c->progs.nr && !c->ret; i++) {

@@ -5,8 +5,8 @@
 #   stops_bazel_rc SRC FILE  writes FILE, the rc every test command reads
 #                            (--bazelrc=FILE); sets stops_bzlmod to 1 or 0
 #   stops_tree_mark SRC      remembers what `git status` says of SRC
-#   stops_tree_same SRC      fails unless SRC is as remembered, with no new
-#                            MODULE.bazel.lock or bazel-* link: no run may
+#   stops_tree_same SRC      fails unless SRC has no new file (untracked,
+#                            MODULE.bazel.lock, bazel-* link): no run may
 #                            write into the source tree
 
 # Debian's bazel-bootstrap prints "bazel no_version": then its package's.
@@ -39,15 +39,18 @@ stops_bazel_rc() {
 	fi
 }
 
-# git's view (untracked files too), plus what .gitignore hides that Bazel
-# might write: a lock file, convenience links.
+# New files only, as git sees them, plus what .gitignore hides that Bazel
+# might write (a lock file, convenience links): Bazel creates files, and an
+# edit of a tracked file while the suite runs is not a test failure.
 _stops_tree_status() {
-	git -C "$1" --no-optional-locks status --porcelain --untracked-files=all 2>/dev/null
+	git -C "$1" --no-optional-locks status --porcelain --untracked-files=all 2>/dev/null |
+		grep '^??'
 	ls -d "$1"/MODULE.bazel.lock "$1"/bazel-* 2>/dev/null
 }
 
 stops_tree_mark() {
 	_stops_tree_before=$(_stops_tree_status "$1")
+	return 0
 }
 
 stops_tree_same() {

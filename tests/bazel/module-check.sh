@@ -29,23 +29,37 @@ test_module=$(awk '/^bcr_test_module:/ { t = 1 } t && /module_path:/ { print $2;
 [ -n "$test_module" ] && [ -f "$src/$test_module/MODULE.bazel" ] ||
 	fail ".bcr/presubmit.yml: test module '$test_module' has no MODULE.bazel"
 
+# One python3 for the whole registry (a start costs a second on a busy
+# machine): one FAIL line per problem, then the number of versions.
 reg=$src/bazel/offline/registry
-base=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["module_base_path"])' \
-	"$reg/bazel_registry.json") || fail "bazel_registry.json"
-n=0
-for d in "$reg"/modules/*/*/; do
-	v=$(basename "$d") m=$(basename "$(dirname "$d")")
-	n=$((n + 1))
-	grep -qx "module(name = \"$m\", version = \"$v\")" "$d/MODULE.bazel" ||
-		fail "registry $m/$v: MODULE.bazel does not name $m $v"
-	stub=$(python3 -c 'import json, sys; s = json.load(open(sys.argv[1])); assert s["type"] == "local_path"; print(s["path"])' \
-		"$d/source.json") || { fail "registry $m/$v: source.json"; continue; }
-	grep -qx "module(name = \"$m\")" "$reg/$base/$stub/MODULE.bazel" ||
-		fail "registry $m/$v: stub $base/$stub is not module $m"
-	python3 -c 'import json, sys; sys.exit(sys.argv[2] not in json.load(open(sys.argv[1]))["versions"])' \
-		"$reg/modules/$m/metadata.json" "$v" ||
-		fail "registry $m/$v: not in metadata.json"
-done
-[ $n -gt 0 ] || fail "no module in $reg"
+out=$(python3 - "$reg" <<'EOF'
+import json, os, sys
+reg = sys.argv[1]
+base = json.load(open(os.path.join(reg, 'bazel_registry.json')))['module_base_path']
+n = 0
+for m in sorted(os.listdir(os.path.join(reg, 'modules'))):
+    meta = json.load(open(os.path.join(reg, 'modules', m, 'metadata.json')))
+    for v in sorted(os.listdir(os.path.join(reg, 'modules', m))):
+        d = os.path.join(reg, 'modules', m, v)
+        if not os.path.isdir(d):
+            continue
+        n += 1
+        where = 'FAIL: registry %s/%s: ' % (m, v)
+        want = 'module(name = "%s", version = "%s")' % (m, v)
+        if open(os.path.join(d, 'MODULE.bazel')).read().strip() != want:
+            print(where + 'MODULE.bazel is not ' + want)
+        src = json.load(open(os.path.join(d, 'source.json')))
+        stub = os.path.join(reg, base, src.get('path', ''), 'MODULE.bazel')
+        if src.get('type') != 'local_path' or not os.path.isfile(stub) or \
+                'module(name = "%s")' % m not in open(stub).read().splitlines():
+            print(where + 'source.json is no local_path to a stub module ' + m)
+        if v not in meta['versions']:
+            print(where + 'not in metadata.json')
+print(n)
+EOF
+) || fail "cannot read $reg"
+echo "$out" | grep '^FAIL' && bad=1
+n=$(echo "$out" | tail -n 1)
+[ "${n:-0}" -gt 0 ] 2>/dev/null || fail "no module in $reg"
 [ $bad = 0 ] && echo "OK: stops_shadow $version in MODULE.bazel, tests and .bcr; $n stub module versions in the offline registry"
 exit $bad

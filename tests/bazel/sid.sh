@@ -34,6 +34,16 @@ fail() {
 	echo "FAIL: $*" >&2
 	exit 1
 }
+# bazel.sid.root's reason to skip is the other tests' too.
+skip() {
+	mkdir -p "$work" && echo "$*" >"$work/skipped"
+	echo "SKIP: $*"
+	exit 77
+}
+need_root() {
+	[ ! -f "$work/skipped" ] || { echo "SKIP: $(cat "$work/skipped")"; exit 77; }
+	[ -f "$root/.stops-tarball" ] || fail "no sid root (bazel.sid.root)"
+}
 
 # The tarball of a prepared root, remade when the base is newer or the
 # package list changes.
@@ -75,9 +85,10 @@ inside() { # CMD...: in the root, as root, /proc /sys /dev bound
 
 case $mode in
 root)
-	[ "$(id -u)" = 0 ] || { echo "SKIP: making a root needs root"; exit 77; }
+	rm -f "$work/skipped"
+	[ "$(id -u)" = 0 ] || skip "making a root needs root"
 	start=$(date +%s)
-	tar=$(prepared_tarball) || { rc=$?; [ $rc = 77 ] && exit 77; fail "preparing the sid root"; }
+	tar=$(prepared_tarball) || { rc=$?; [ $rc = 77 ] && skip "debroot cannot make a root here (above)"; fail "preparing the sid root"; }
 	if [ "$(cat "$root/.stops-tarball" 2>/dev/null)" != "$(stat -c %Y "$tar")" ]; then
 		# Never rm -rf through a bound /dev or /sys left by a killed run.
 		for m in dev sys proc; do
@@ -103,7 +114,7 @@ all | consumer)
 	# costs a JVM and the module resolution again).
 	modes=$mode
 	[ "$mode" = all ] && modes="all stale kernel_check platforms rules_cc"
-	[ -f "$root/.stops-tarball" ] || fail "no sid root (bazel.sid.root)"
+	need_root
 	# shellcheck disable=SC2016
 	inside sh -c 'run=/src/stops-shadow/tests/bazel/run-bazel.sh out=/var/cache/stops-bazel
 		bad=
@@ -115,7 +126,7 @@ all | consumer)
 		[ -z "$bad" ] || { echo "FAIL:$bad"; exit 1; }' sh $modes
 	;;
 remote_cache)
-	[ -f "$root/.stops-tarball" ] || fail "no sid root (bazel.sid.root)"
+	need_root
 	inside /src/stops-shadow/tests/bazel/remote-cache.sh /src/stops-shadow
 	;;
 *)

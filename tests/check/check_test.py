@@ -152,7 +152,11 @@ RULES = {
                         ["  error: the kernel has no kfunc stx_no_such_kfunc, "
                          "which the object calls (load: EINVAL;"]),
     "r_kfunc_weak": (0, [TSIZE], []),
-    "r_name_twice": (3, [TSIZE, "error::name-unique", TSIZE],
+    "r_ca_update": (3, [TSIZE, TSIZE, "note::name-unique", TSIZE,
+                        "error::name-unique"],
+                    ["  error: maps ca_update_1 and ca_update_2 register the "
+                     "same congestion control name: attaching the second fails"]),
+    "r_name_twice": (3, [TSIZE, "note::name-unique", TSIZE, "error::name-unique"],
                      ["  error: maps twice_a and twice_b register the same "
                       "congestion control name: attaching the second fails "
                       "(attach: EEXIST;"]),
@@ -315,6 +319,14 @@ def do_case(args):
     if pj.returncode != code:
         fail("--json exit %d, want %d" % (pj.returncode, code))
     check_json(parse_json(pj.stdout), args.case, paths, code, findings)
+    if args.case == "r_ca_update":
+        # the finding under the maps it names, not the object's first map
+        by_map = {m["name"]: [(f["severity"], f["what"]) for f in m["findings"]]
+                  for m in parse_json(pj.stdout)["maps"]}
+        if ("error", "name-unique") not in by_map["ca_update_2"] or \
+                ("note", "name-unique") not in by_map["ca_update_1"] or \
+                any(w == "name-unique" for _, w in by_map["ca_no_link"]):
+            fail("name-unique findings by map: %s" % by_map)
     if args.target.startswith("mod") and args.case == "mod_ops":
         m = parse_json(pj.stdout)["maps"][0]
         if not m["kernel_btf"].endswith("/stops_test"):

@@ -96,6 +96,8 @@ def extract(tarball, work):
     sb = top + '/tools/testing/selftests/bpf/'
     pats = [sb + 'progs/' + p for p in BPF_PROGS] + [
         sb + 'progs/*.h', sb + '*.h', sb + 'bpf_testmod/*.h',
+        # Linux 6.15 on: bpf_testmod moved to test_kmods/
+        sb + 'test_kmods/*.h',
         top + '/tools/sched_ext/*',
         top + '/tools/testing/selftests/sched_ext/*.bpf.c',
         top + '/tools/testing/selftests/sched_ext/*.h',

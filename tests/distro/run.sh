@@ -69,7 +69,7 @@ echo "$pkgs"
 
 step "configure and build the test suite"
 inroot 'cd /src && cmake -S . -B build -DSTOPS_SHADOW_TESTS=ON -DSTOPS_SHADOW_BAZEL_TESTS=OFF -DSTOPS_CORPUS=OFF >/dev/null &&
-	cmake --build build -j2 --target tests/unit/all tests/layout/all' || fail "building the tests"
+	cmake --build build -j2 --target gen/all tests/unit/all tests/layout/all' || fail "building the tests"
 
 step "compilers"
 inroot 'gcc --version | head -n 1; clang --version | head -n 1

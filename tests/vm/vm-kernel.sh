@@ -8,11 +8,15 @@
 #   - the sched_ext loader on sched_ext.bpf.o
 #   - the dummy_ops loader on dummy_ops.bpf.o (a slot program test-run
 #     through its struct_ops trampoline)
+#   - sid only (--testmod): stops_testmod.ko (build-testmod) inserted, and a
+#     map of its module-defined type configured through the shadow, fitted
+#     with NULL, loaded, attached and called by the module; check against
+#     that kernel's vmlinux and the module's BTF as the guest had it
 # then `stops-shadow check` of every object against that kernel's BTF.
 #
 #   vm-kernel.sh --cli STOPS_SHADOW --load-attach EXE --tcp-cc EXE
 #                --sched-ext EXE --dummy-ops EXE --out DIR [--cache DIR]
-#                KERNEL OBJ...
+#                [--testmod EXE --testmod-obj OBJ] KERNEL OBJ...
 #
 # KERNEL: host, or a series fetch-kernels cached (6.1, 6.12, sid). The
 # objects must include tcp_cc, tcp_cc_nolink, sched_ext and dummy_ops. Writes
@@ -24,7 +28,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
-cli='' la='' tcp='' sxe='' dum='' out=''
+cli='' la='' tcp='' sxe='' dum='' out='' tml='' tmo=''
 cache=${STOPS_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/stops-shadow/kernels}
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -34,6 +38,8 @@ while [ $# -gt 0 ]; do
 	--sched-ext) sxe=$2; shift 2 ;;
 	--dummy-ops) dum=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
+	--testmod) tml=$2; shift 2 ;;
+	--testmod-obj) tmo=$2; shift 2 ;;
 	--cache) cache=$2; shift 2 ;;
 	-*) echo "vm-kernel.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
@@ -90,6 +96,19 @@ for o in "${objs[@]}"; do
 	n=$(basename "$o")
 	names+=("${n%.bpf.o}")
 done
+# The module test: sid's column only (the one kernel build-testmod builds for)
+testmod=n
+if [ "$kernel" = sid ] && [ -n "$tml" ]; then
+	if ko=$("$here/build-testmod" --cache "$cache" sid 2>"$dir/testmod-build.log"); then
+		testmod=y
+		mkdir -p "$p/tm"
+		cp "$ko" "$tmo" "$p/tm/" && cp "$tml" "$p/tm/testmod_loader"
+	else
+		cat "$dir/testmod-build.log"
+		echo "FAIL: $kernel: build-testmod failed"
+		exit 1
+	fi
+fi
 cc=ss_vm_$$
 cat >"$p/run.sh" <<EOF
 section() {
@@ -108,6 +127,19 @@ echo "@@BEGIN dmesg"
 dmesg | grep 'sched_ext:'
 echo "@@END dmesg rc=0"
 EOF
+if [ $testmod = y ]; then
+	cat >>"$p/run.sh" <<'EOF'
+section testmod_before tm/testmod_loader tm/testmod.bpf.o
+section testmod_insmod insmod tm/stops_testmod.ko
+section testmod tm/testmod_loader tm/testmod.bpf.o
+echo "@@BEGIN testmod_btf"
+base64 /sys/kernel/btf/stops_testmod
+echo "@@END testmod_btf rc=$?"
+echo "@@BEGIN testmod_dmesg"
+dmesg | grep 'stops_testmod:'
+echo "@@END testmod_dmesg rc=0"
+EOF
+fi
 
 if [ "$kernel" = host ]; then
 	# The objects register fixed names (a tcp_cc "ok_ca"...): two build
@@ -176,6 +208,38 @@ if [ $links = y ]; then
 else
 	# libbpf up to 1.4 prints strerror's text, 1.5 on the errno's name
 	expect dummy_ops 1 "map 'dummy': failed to create: (Invalid argument|-EINVAL)"
+fi
+
+if [ $testmod = y ]; then
+	# before insmod: no such type anywhere, as libbpf would find
+	expect testmod_before 1 "struct stops_testmod_ops not in the kernel's BTF"
+	expect testmod_insmod 0
+	expect testmod 0 "found     struct stops_testmod_ops in module stops_testmod" \
+		"stops-shadow: struct stops_testmod_ops: in module stops_testmod's BTF" \
+		"compiled  ping=ping_a name \"compiled\"" \
+		"fit       ok with NULL" \
+		"module    ping\(7\)=2007 flags=5 name=from_shadow" \
+		"detached  ping: No such file or directory" "^testmod: ok$"
+	for re in 'stops_testmod: ops "from_shadow" registered' 'stops_testmod: ops unregistered'; do
+		section testmod_dmesg | grep -qE "$re" || bad "kernel log lacks /$re/"
+	done
+	# check against that kernel's /sys/kernel/btf as the guest had it
+	# (vmlinux: the same bytes as the fetched BTF, run-kernel.sh checks)
+	kb=$dir/testmod-btf
+	mkdir -p "$kb"
+	cp "$btf" "$kb/vmlinux"
+	section testmod_btf | base64 -d >"$kb/stops_testmod" 2>/dev/null
+	tmobj=$p/tm/$(basename "$tmo")
+	echo "--- check testmod.bpf.o against $kb (vmlinux + stops_testmod)"
+	"$cli" check "$tmobj" --kernel-btf "$kb" >"$dir/check.testmod.txt" 2>&1
+	c=$?
+	cat "$dir/check.testmod.txt"
+	[ $c = 0 ] || bad "check testmod.bpf.o with the module's BTF exited $c, the kernel loaded it"
+	grep -q "kernel struct stops_testmod_ops in $kb/stops_testmod, module stops_testmod): compatible" \
+		"$dir/check.testmod.txt" || bad "check does not name module stops_testmod"
+	"$cli" check "$tmobj" --kernel-btf "$btf" >"$dir/check.testmod-vmlinux.txt" 2>&1
+	c=$?
+	[ $c = 3 ] || bad "check testmod.bpf.o with vmlinux alone exited $c, want 3 (the kernel refused it before insmod)"
 fi
 
 # The column: check's verdict against this kernel's BTF, and reality.
