@@ -82,6 +82,21 @@ static const char *int_c_type(uint32_t size, bool is_signed)
 	}
 }
 
+/*
+ * The value type of a bitfield's get/set accessors: the smallest C integer
+ * of at least its type's bytes, at most 8. BTF lets an int (and, in files
+ * the kernel would refuse, an enum) be 3, 5, 6 or 7 bytes, which no C type
+ * spells; the width never exceeds the type's bits, so it still fits.
+ */
+static const char *bits_value_c_type(uint32_t size, bool is_signed)
+{
+	uint32_t bytes = 1;
+
+	while (bytes < size && bytes < 8)
+		bytes *= 2;
+	return int_c_type(bytes, is_signed);
+}
+
 /* A zeroed member at the end of the list; valid until the next one. */
 static int new_member(struct layout *l, struct stops_member **out)
 {
@@ -350,6 +365,12 @@ static int get_enum(struct layout_ctx *ctx, uint32_t id,
 
 	if (e)
 		goto out;
+	/* The kernel's btf_enum_check_meta() refuses these as well. */
+	if (t->size != 1 && t->size != 2 && t->size != 4 && t->size != 8)
+		return stops_errf(
+			ctx->err, -EINVAL,
+			"enum type [%u] of %u bytes (BTF enums have 1, 2, 4 or 8)",
+			id, t->size);
 	e = arena_calloc(ctx->arena, 1, sizeof(*e));
 	if (!e)
 		return -ENOMEM;
@@ -635,7 +656,7 @@ static int classify_bitfield(struct layout *l, uint32_t id,
 				  "%s.%s: bitfield of BTF kind %u",
 				  l->aggr->path, m->name ? m->name : "(anon)",
 				  btf_kind(t));
-	if (width > 64 || width > t->size * 8)
+	if (width > 64 || width > (uint64_t)t->size * 8)
 		return stops_errf(l->ctx->err, -EINVAL,
 				  "%s.%s: bitfield width %u exceeds its type",
 				  l->aggr->path, m->name ? m->name : "(anon)",
@@ -651,7 +672,7 @@ static int classify_bitfield(struct layout *l, uint32_t id,
 	else if (bitfield_unit(bit, width))
 		m->c_type = int_c_type(bitfield_unit(bit, width), m->is_signed);
 	else /* the accessors' value type; the run becomes bytes */
-		m->c_type = int_c_type(m->size > 8 ? 8 : m->size, m->is_signed);
+		m->c_type = bits_value_c_type(m->size, m->is_signed);
 	return 0;
 }
 
@@ -861,8 +882,7 @@ static int make_storage(struct layout *l, uint32_t i, uint32_t j,
 		m->storage = name;
 		m->storage_bit = m->bit_offset - start;
 		if (strcmp(m->c_type, "_Bool"))
-			m->c_type = int_c_type(m->size > 8 ? 8 : m->size,
-					       m->is_signed);
+			m->c_type = bits_value_c_type(m->size, m->is_signed);
 	}
 	*next = i + 1 + n;
 out:
