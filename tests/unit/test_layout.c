@@ -158,11 +158,12 @@ static void test_scalars(void)
 	/* a, the gap, b ... : every byte is a member, in order */
 	EXPECT(a->nr_members == 13);
 	m = member(a, "a");
-	EXPECT(m && m->kind == STOPS_INT && str_is(m->c_type, "unsigned char") &&
-	       m->size == 1 && m->bit_offset == 0 && !m->is_signed);
+	EXPECT(m && m->kind == STOPS_INT &&
+	       str_is(m->c_type, "unsigned char") && m->size == 1 &&
+	       m->bit_offset == 0 && !m->is_signed);
 	m = &a->members[1];
-	EXPECT(m->kind == STOPS_PADDING && m->size == 1 &&
-	       m->bit_offset == 8 && str_is(m->c_name, "__padding_0"));
+	EXPECT(m->kind == STOPS_PADDING && m->size == 1 && m->bit_offset == 8 &&
+	       str_is(m->c_name, "__padding_0"));
 	m = member(a, "b");
 	EXPECT(m && str_is(m->c_type, "unsigned short") && m->bit_offset == 16);
 	m = member(a, "c");
@@ -179,8 +180,9 @@ static void test_scalars(void)
 	/* char keeps its spelling: plain char, not signed char */
 	m = member(a, "name");
 	EXPECT(m && m->kind == STOPS_ARRAY && m->nr_dims == 2 &&
-	       m->dims[0] == 2 && m->dims[1] == 3 && m->elem_kind == STOPS_INT &&
-	       m->elem_size == 1 && str_is(m->c_type, "char") && m->size == 6);
+	       m->dims[0] == 2 && m->dims[1] == 3 &&
+	       m->elem_kind == STOPS_INT && m->elem_size == 1 &&
+	       str_is(m->c_type, "char") && m->size == 6);
 	m = &a->members[8];
 	EXPECT(m->kind == STOPS_PADDING && m->size == 6 &&
 	       m->bit_offset == 272 && str_is(m->c_name, "__padding_1"));
@@ -396,7 +398,8 @@ static void test_refused(void)
 	EXPECT(!lay_out(&f, "unit_overlap") &&
 	       strstr(f.err.msg, "unit_overlap.b: member at bit 16 overlaps"));
 	EXPECT(!lay_out(&f, "unit_past_end") &&
-	       strstr(f.err.msg, "unit_past_end.a: member at bit 0 extends past"));
+	       strstr(f.err.msg,
+		      "unit_past_end.a: member at bit 0 extends past"));
 	EXPECT(!lay_out(&f, "unit_dup") &&
 	       strstr(f.err.msg, "duplicate member name a"));
 	fixture_free(&f);
