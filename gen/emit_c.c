@@ -1046,6 +1046,9 @@ static int walk_list(struct emit *e, const struct stops_aggr *a,
 struct list_params {
 	char p[3][LIST_PARAM_LEN];
 	size_t len[3];
+	/* what each entry starts with: " \<newline><tab>X(S, what, " */
+	char head[4 + 3 * LIST_PARAM_LEN + 5];
+	size_t head_len;
 };
 
 /* A macro parameter spelled like a member would capture it. */
@@ -1068,9 +1071,7 @@ static int emit_entry(struct emit *e, const char *prefix, const char *name,
 		      uint32_t off, uint32_t size, void *arg)
 {
 	const struct list_params *lp = arg;
-	const char(*p)[LIST_PARAM_LEN] = lp->p;
 	size_t plen = strlen(prefix), nlen = strlen(name);
-	size_t l0 = lp->len[0], l1 = lp->len[1], l2 = lp->len[2];
 	char *w;
 
 	/* #m goes into the asserts' messages */
@@ -1080,16 +1081,10 @@ static int emit_entry(struct emit *e, const char *prefix, const char *name,
 			"member %s%.32s...: name longer than %d characters",
 			prefix, name, NAMES_MAX_LITERAL);
 	/* a line per member of every layout: no format to parse */
-	w = out_span(e->o, 16 + l0 + l1 + l2 + plen + nlen + 2 * 10);
+	w = out_span(e->o, lp->head_len + plen + nlen + 8 + 2 * 10);
 	if (!w)
 		return -ENOMEM;
-	w = span_lit(w, " \\\n\t");
-	w = span_put(w, p[0], l0);
-	w = span_lit(w, "(");
-	w = span_put(w, p[1], l1);
-	w = span_lit(w, ", ");
-	w = span_put(w, p[2], l2);
-	w = span_lit(w, ", ");
+	w = span_put(w, lp->head, lp->head_len);
 	w = span_put(w, prefix, plen);
 	w = span_put(w, name, nlen);
 	w = span_lit(w, ", ");
@@ -1107,6 +1102,7 @@ static int emit_list(struct emit *e, const struct stops_aggr *a,
 	struct list_params lp;
 	char(*p)[LIST_PARAM_LEN] = lp.p;
 	int ret = 0;
+	char *w;
 
 	/*
 	 * X, S, what; or X_2, S_2, what_2 ... if a member has such a name:
@@ -1128,6 +1124,17 @@ static int emit_list(struct emit *e, const struct stops_aggr *a,
 		if (!ret)
 			break;
 	}
+	/* by hand: snprintf here cost more than it saved per entry */
+	w = lp.head;
+	memcpy(w, " \\\n\t", 4);
+	w += 4;
+	for (int i = 0; i < 3; i++) {
+		memcpy(w, p[i], lp.len[i]);
+		w += lp.len[i];
+		memcpy(w, i ? ", " : "(", i ? 2 : 1);
+		w += i ? 2 : 1;
+	}
+	lp.head_len = (size_t)(w - lp.head);
 	out_printf(e->o,
 		   "/* %s members, their offsets and sizes in the BPF object */\n",
 		   kind == SHADOW_NAMES ? "Shadow" : "Original (BTF)");
