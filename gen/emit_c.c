@@ -612,6 +612,12 @@ static void indent(struct emit *e, int depth)
 		out_char(e->o, '\t');
 }
 
+/* %s without a format to parse: a body's lines, member after member */
+static void put_s(struct out *o, const char *s)
+{
+	out_str(o, s ? s : "(null)"); /* as out_printf's %s */
+}
+
 static void emit_dims(struct emit *e, const struct stops_member *m)
 {
 	for (uint32_t i = 0; i < m->nr_dims; i++)
@@ -630,14 +636,18 @@ static void emit_func_ptr(struct emit *e, const struct stops_member *m,
 {
 	/* An 8-byte slot on every host: libbpf stores the pointer in it. */
 	indent(e, depth);
-	out_str(e->o, "union {\n");
+	out_lit(e->o, "union {\n");
 	indent(e, depth + 1);
-	out_printf(e->o, "struct bpf_program *%s;", m->c_name);
+	out_lit(e->o, "struct bpf_program *");
+	put_s(e->o, m->c_name);
+	out_char(e->o, ';');
 	if (e->o == e->body.text && m->slot < e->body.owner->nr_slots)
 		e->body.slot_at[m->slot] = out_pos(e->o);
 	out_char(e->o, '\n');
 	indent(e, depth + 1);
-	out_printf(e->o, "uint64_t __slot_%s;\n", m->c_name);
+	out_lit(e->o, "uint64_t __slot_");
+	put_s(e->o, m->c_name);
+	out_lit(e->o, ";\n");
 	indent(e, depth);
 	out_str(e->o, "};\n");
 }
@@ -659,7 +669,7 @@ static void emit_int128(struct emit *e, const struct stops_member *m, int depth)
 /* The C spelling of a model scalar type: bool is a keyword in C++. */
 static const char *spell(const char *c_type)
 {
-	return strcmp(c_type, "_Bool") ? c_type : "bool";
+	return c_type[0] != '_' || strcmp(c_type, "_Bool") ? c_type : "bool";
 }
 
 static void emit_member(struct emit *e, const struct stops_member *m, int depth)
@@ -686,7 +696,9 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 	case STOPS_INT:
 	case STOPS_FLOAT:
 	case STOPS_ENUM:
-		out_printf(e->o, "%s %s", spell(m->c_type), m->c_name);
+		put_s(e->o, spell(m->c_type));
+		out_char(e->o, ' ');
+		put_s(e->o, m->c_name);
 		break;
 	case STOPS_BITS:
 		out_printf(e->o,
@@ -696,8 +708,13 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 	case STOPS_PADDING:
 		if (m->bit_size)
 			out_printf(e->o, "%s : %u;\n", m->c_type, m->bit_size);
-		else
-			out_printf(e->o, "char %s[%u];\n", m->c_name, m->size);
+		else {
+			out_lit(e->o, "char ");
+			put_s(e->o, m->c_name);
+			out_char(e->o, '[');
+			out_u64(e->o, m->size);
+			out_lit(e->o, "];\n");
+		}
 		return;
 	case STOPS_OPAQUE:
 		out_printf(e->o, "char %s[%u]; /* %s: %s */\n", m->c_name,
@@ -732,7 +749,8 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 	if (m->bit_size)
 		out_printf(e->o, " : %u", m->bit_size);
 	out_char(e->o, ';');
-	if (m->name && strcmp(m->name, m->c_name))
+	/* a name kept as in BTF is the same pointer */
+	if (m->name && m->name != m->c_name && strcmp(m->name, m->c_name))
 		out_printf(e->o, " /* BTF name: %s */", m->name);
 	if (m->kind == STOPS_ENUM && m->enm && m->enm->name)
 		out_printf(e->o, " /* enum %s */", m->enm->name);
@@ -794,10 +812,12 @@ static int emit_map_body(struct emit *e, const struct stops_aggr *a)
 		if (!p->name)
 			continue;
 		out_mem(e->o, b->text->mem + done, b->slot_at[i] - done);
-		out_str(e->o, " /* ");
+		out_lit(e->o, " /* ");
 		if (comment_text(e, p->sec))
 			return -ENOMEM;
-		out_printf(e->o, ": %s */", p->name);
+		out_lit(e->o, ": ");
+		out_str(e->o, p->name);
+		out_lit(e->o, " */");
 		done = b->slot_at[i];
 	}
 	out_mem(e->o, b->text->mem + done, b->text->mem_len - done);
@@ -945,7 +965,8 @@ static bool btf_names_differ(const struct stops_aggr *a)
 			return true; /* only the shadow has it */
 		if (m->kind == STOPS_PADDING || m->bit_size)
 			continue;
-		if (m->name && m->c_name && strcmp(m->name, m->c_name))
+		if (m->name && m->c_name && m->name != m->c_name &&
+		    strcmp(m->name, m->c_name))
 			return true; /* renamed: int -> int_ */
 		if ((m->kind == STOPS_OPAQUE && m->name) ||
 		    (m->kind == STOPS_STRUCT && m->name) ||
@@ -1041,30 +1062,56 @@ static int walk_list(struct emit *e, const struct stops_aggr *a,
 	return ret;
 }
 
+/* The list macro's parameters: X, S, what; or X_2, S_2, what_2 ... */
+struct list_params {
+	char p[3][LIST_PARAM_LEN];
+	size_t len[3];
+	/* what each entry starts with: " \<newline><tab>X(S, what, " */
+	char head[4 + 3 * LIST_PARAM_LEN + 5];
+	size_t head_len;
+};
+
 /* A macro parameter spelled like a member would capture it. */
 static int entry_is_named(struct emit *e, const char *prefix, const char *name,
 			  uint32_t off, uint32_t size, void *arg)
 {
+	const struct list_params *lp = arg;
+
 	(void)e;
 	(void)prefix;
 	(void)off;
 	(void)size;
-	return !strcmp(name, arg);
+	for (int i = 0; i < 3; i++)
+		if (name[0] == lp->p[i][0] && !strcmp(name, lp->p[i]))
+			return 1;
+	return 0;
 }
 
 static int emit_entry(struct emit *e, const char *prefix, const char *name,
 		      uint32_t off, uint32_t size, void *arg)
 {
-	const char(*p)[LIST_PARAM_LEN] = arg;
+	const struct list_params *lp = arg;
+	size_t plen = strlen(prefix), nlen = strlen(name);
+	char *w;
 
 	/* #m goes into the asserts' messages */
-	if (strlen(prefix) + strlen(name) > NAMES_MAX_LITERAL)
+	if (plen + nlen > NAMES_MAX_LITERAL)
 		return stops_errf(
 			e->err, -ENAMETOOLONG,
 			"member %s%.32s...: name longer than %d characters",
 			prefix, name, NAMES_MAX_LITERAL);
-	out_printf(e->o, " \\\n\t%s(%s, %s, %s%s, %u, %u);", p[0], p[1], p[2],
-		   prefix, name, off, size);
+	/* a line per member of every layout: no format to parse */
+	w = out_span(e->o, lp->head_len + plen + nlen + 8 + 2 * 10);
+	if (!w)
+		return -ENOMEM;
+	w = span_put(w, lp->head, lp->head_len);
+	w = span_put(w, prefix, plen);
+	w = span_put(w, name, nlen);
+	w = span_lit(w, ", ");
+	w = span_uint(w, off);
+	w = span_lit(w, ", ");
+	w = span_uint(w, size);
+	out_span_end(e->o, span_lit(w, ");"));
 	return 0;
 }
 
@@ -1072,33 +1119,49 @@ static int emit_list(struct emit *e, const struct stops_aggr *a,
 		     enum list_kind kind)
 {
 	static const char *const params[3] = {"X", "S", "what"};
-	char p[3][LIST_PARAM_LEN];
+	struct list_params lp;
+	char(*p)[LIST_PARAM_LEN] = lp.p;
 	int ret = 0;
+	char *w;
 
-	/* X, S, what; or X_2, S_2, what_2 ... if a member has such a name */
+	/*
+	 * X, S, what; or X_2, S_2, what_2 ... if a member has such a name:
+	 * one walk looks for all three.
+	 */
 	for (uint32_t k = 1;; k++) {
-		ret = 0;
-		for (int i = 0; i < 3 && !ret; i++) {
-			if (k == 1)
-				snprintf(p[i], sizeof(p[i]), "%s", params[i]);
-			else
-				snprintf(p[i], sizeof(p[i]), "%s_%u", params[i],
-					 k);
-			ret = walk_list(e, a, kind, "", 0, entry_is_named,
-					p[i]);
+		for (int i = 0; i < 3; i++) {
+			if (k == 1) {
+				lp.len[i] = strlen(params[i]);
+				memcpy(p[i], params[i], lp.len[i] + 1);
+			} else
+				lp.len[i] =
+					(size_t)snprintf(p[i], sizeof(p[i]),
+							 "%s_%u", params[i], k);
 		}
+		ret = walk_list(e, a, kind, "", 0, entry_is_named, &lp);
 		if (ret < 0)
 			return ret;
 		if (!ret)
 			break;
 	}
+	/* by hand: snprintf here cost more than it saved per entry */
+	w = lp.head;
+	memcpy(w, " \\\n\t", 4);
+	w += 4;
+	for (int i = 0; i < 3; i++) {
+		memcpy(w, p[i], lp.len[i]);
+		w += lp.len[i];
+		memcpy(w, i ? ", " : "(", i ? 2 : 1);
+		w += i ? 2 : 1;
+	}
+	lp.head_len = (size_t)(w - lp.head);
 	out_printf(e->o,
 		   "/* %s members, their offsets and sizes in the BPF object */\n",
 		   kind == SHADOW_NAMES ? "Shadow" : "Original (BTF)");
 	out_printf(e->o, "#define %s__%s(%s, %s, %s)", a->c_name,
 		   kind == SHADOW_NAMES ? "MEMBERS" : "BTF_MEMBERS", p[0], p[1],
 		   p[2]);
-	ret = walk_list(e, a, kind, "", 0, emit_entry, p);
+	ret = walk_list(e, a, kind, "", 0, emit_entry, &lp);
 	out_char(e->o, '\n');
 	return ret;
 }

@@ -231,10 +231,12 @@ static int emit_members(struct out *o, const struct btf *btf,
 		uint32_t off = btf_member_bit_offset(t, i) / 8;
 		long long size = btf__resolve_size(btf, bm->type);
 		unsigned int flags = 0;
+		const char *c = name ? name : "";
+		char *w;
 
 		/* the model refuses names that are not identifiers; a string
 		 * literal takes nothing else */
-		for (const char *c = name ? name : ""; *c; c++)
+		for (; *c; c++)
 			if (!(*c == '_' || (*c >= 'a' && *c <= 'z') ||
 			      (*c >= 'A' && *c <= 'Z') ||
 			      (*c >= '0' && *c <= '9')))
@@ -249,8 +251,14 @@ static int emit_members(struct out *o, const struct btf *btf,
 				   name ? name : "");
 			continue;
 		}
-		if (btf_is_func_ptr(btf, bm->type) && size == 8)
-			flags |= 1;
+		/* btf_is_func_ptr(), from mt: no second walk to it */
+		if (btf_is_ptr(mt) && size == 8) {
+			const struct btf_type *pt =
+				btf_skip_mods(btf, mt->type, NULL);
+
+			if (pt && btf_is_func_proto(pt))
+				flags |= 1;
+		}
 		if (btf_member_bitfield_size(t, i))
 			flags |= 2;
 		/* libbpf tests size bytes from the member's byte for zero;
@@ -259,8 +267,21 @@ static int emit_members(struct out *o, const struct btf *btf,
 			off = map->size;
 		if ((uint64_t)size > map->size - off)
 			size = map->size - off;
-		out_printf(o, "\t\t{\"%s\", %u, %u, %u, %u},\n", name, off,
-			   (unsigned int)size, btf_kind(mt), flags);
+		/* a line per member of every map type: no format to parse */
+		w = out_span(o, 16 + (size_t)(c - name) + 4 * 10);
+		if (!w)
+			return -ENOMEM;
+		w = span_lit(w, "\t\t{\"");
+		w = span_put(w, name, (size_t)(c - name));
+		w = span_lit(w, "\", ");
+		w = span_uint(w, off);
+		w = span_lit(w, ", ");
+		w = span_uint(w, (uint32_t)size);
+		w = span_lit(w, ", ");
+		w = span_uint(w, btf_kind(mt));
+		w = span_lit(w, ", ");
+		w = span_uint(w, flags);
+		out_span_end(o, span_lit(w, "},\n"));
 	}
 	return 0;
 }
@@ -282,14 +303,22 @@ static int emit_map_fit(struct out *o, const struct stops_model *model,
 		out_lit(o, EMIT_FIT_SUFFIX "\n\n");
 		return 0;
 	}
+	/* %.*s would take vsnprintf: pieces instead, a map type each */
 	tlen = btf_essential_name_len(map->type_name);
 	t = btf__type_by_id(model->btf, map->type_id);
-	out_printf(o,
-		   "/* Fits map %s's ops table to a kernel's struct %.*s (see stops_shadow__fit). */\n"
-		   "static inline int %s%s(struct %s *s, const struct btf *kernel,\n"
-		   "\t\tvoid (*report)(void *ctx, const char *member, struct bpf_program *prog, int err),\n"
-		   "\t\tvoid *ctx)\n{\n",
-		   map->name, (int)tlen, map->type_name, s, EMIT_FIT_SUFFIX, s);
+	out_lit(o, "/* Fits map ");
+	out_str(o, map->name);
+	out_lit(o, "'s ops table to a kernel's struct ");
+	out_mem(o, map->type_name, tlen);
+	out_lit(o, " (see stops_shadow__fit). */\n"
+		   "static inline int ");
+	out_str(o, s);
+	out_lit(o, EMIT_FIT_SUFFIX "(struct ");
+	out_str(o, s);
+	out_lit(o,
+		" *s, const struct btf *kernel,\n"
+		"\t\tvoid (*report)(void *ctx, const char *member, struct bpf_program *prog, int err),\n"
+		"\t\tvoid *ctx)\n{\n");
 	if (t && btf_vlen(t)) {
 		out_str(o,
 			"\tstatic const struct stops_shadow__fit_member m[] = {\n");
@@ -298,11 +327,15 @@ static int emit_map_fit(struct out *o, const struct stops_model *model,
 			return ret;
 		out_str(o, "\t};\n\n");
 	}
-	out_printf(o,
-		   "\treturn stops_shadow__fit(s, \"%.*s\", \"bpf_struct_ops_%.*s\", %s, %s, kernel, report, ctx);\n}\n\n",
-		   (int)tlen, map->type_name, (int)tlen, map->type_name,
-		   t && btf_vlen(t) ? "m" : "NULL",
-		   t && btf_vlen(t) ? "sizeof(m) / sizeof(m[0])" : "0");
+	out_lit(o, "\treturn stops_shadow__fit(s, \"");
+	out_mem(o, map->type_name, tlen);
+	out_lit(o, "\", \"bpf_struct_ops_");
+	out_mem(o, map->type_name, tlen);
+	if (t && btf_vlen(t))
+		out_lit(o, "\", m, sizeof(m) / sizeof(m[0])");
+	else
+		out_lit(o, "\", NULL, 0");
+	out_lit(o, ", kernel, report, ctx);\n}\n\n");
 	return 0;
 }
 

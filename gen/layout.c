@@ -199,6 +199,25 @@ static int scope_name(struct layout *l, const char *name, const char **out)
 	return 0;
 }
 
+/* base_<n> in the arena, without vsnprintf: a few per type */
+static const char *name_u32(struct arena *a, const char *base, uint32_t n)
+{
+	size_t len = strlen(base), k = 0;
+	char d[10], *s;
+
+	do
+		d[sizeof(d) - ++k] = (char)('0' + n % 10);
+	while (n /= 10);
+	s = arena_chars(a, len + 1 + k + 1);
+	if (!s)
+		return NULL;
+	memcpy(s, base, len);
+	s[len] = '_';
+	memcpy(s + len + 1, d + sizeof(d) - k, k);
+	s[len + 1 + k] = '\0';
+	return s;
+}
+
 /* base_<n>, the first n from *counter on that is free in the scope. */
 static int gen_name(struct layout *l, const char *base, uint32_t *counter,
 		    const char **out)
@@ -207,7 +226,7 @@ static int gen_name(struct layout *l, const char *base, uint32_t *counter,
 	int ret;
 
 	do {
-		name = arena_printf(l->ctx->arena, "%s_%u", base, (*counter)++);
+		name = name_u32(l->ctx->arena, base, (*counter)++);
 		if (!name)
 			return -ENOMEM;
 		ret = name_set_add(&l->names->used, name);
@@ -1024,7 +1043,17 @@ static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 	l.names = names ? names : &own;
 	l.scope = c_name ? c_name : scope;
 	l.text = strlen(path) + strlen(l.scope) + 32;
-	ret = add_aggr_members(&l, t);
+	/*
+	 * A member and the padding before it, and the tail: room at once,
+	 * not 16, 32, 64 slots rehashed for each of hundreds of types.
+	 */
+	ret = names ? 0
+		    : name_set_reserve(&own.used,
+				       2 * (btf_vlen(t) < 2048 ? btf_vlen(t)
+							       : 2048) +
+					       1);
+	if (!ret)
+		ret = add_aggr_members(&l, t);
 	if (!names) {
 		name_set_free(&own.used);
 		name_set_free(&own.renamed);

@@ -154,6 +154,9 @@ static const char *const generated[] = {
 
 bool names__is_generated(const char *name)
 {
+	/* every prefix starts "__": most names are decided here */
+	if (name[0] != '_' || name[1] != '_')
+		return false;
 	for (size_t i = 0; i < sizeof(generated) / sizeof(generated[0]); i++)
 		if (!strncmp(name, generated[i], strlen(generated[i])))
 			return true;

@@ -165,6 +165,23 @@ static inline char *span_u64(struct out *o, char *p, uint64_t v)
 	return span_put(p, o->u64_text, o->u64_len);
 }
 
+/* v in decimal, at most 10 digits: offsets and sizes, each different */
+static inline char *span_uint(char *p, uint32_t v)
+{
+	char d[10];
+	size_t n = 0;
+
+	if (v < 10) {
+		*p = (char)('0' + v);
+		return p + 1;
+	}
+	do
+		d[sizeof(d) - ++n] = (char)('0' + v % 10);
+	while (v /= 10);
+	memcpy(p, d + sizeof(d) - n, n);
+	return p + n;
+}
+
 /* Bytes written so far (memory mode: offset into mem after a flush). */
 static inline size_t out_pos(const struct out *o)
 {

@@ -18,10 +18,56 @@ struct arena_block {
 	struct arena_block *next;
 	size_t used;
 	size_t cap;
+	bool huge; /* arena_huge_block()'s: munmap, not free */
 	max_align_t data[];
 };
 
 #define ARENA_BLOCK (64 * 1024)
+
+/*
+ * Past ARENA_HUGE_AFTER bytes an arena holds a big model (300 distinct
+ * types: 1.3 MB of members), and its next blocks are 2 MiB transparent
+ * huge pages. On the bench's virtual machine the first write to each
+ * fresh 4 KiB page costs ~5 us even after MADV_POPULATE_WRITE, one huge
+ * page ~0.2 ms in all: 1.2 MB written, 2.7 -> 0.2 ms (bench/README.md).
+ * Small objects stay below and touch no more than they did.
+ */
+#define ARENA_HUGE	 ((size_t)2 << 20)
+#define ARENA_HUGE_AFTER ((size_t)256 << 10)
+
+static bool arena_is_big(const struct arena *a)
+{
+	size_t total = 0;
+
+	for (const struct arena_block *b = a->head; b; b = b->next)
+		if (b->huge || (total += b->cap) >= ARENA_HUGE_AFTER)
+			return true;
+	return false;
+}
+
+/* A 2 MiB-aligned block of 2 MiB, huge pages asked for; NULL: none. */
+static struct arena_block *arena_huge_block(void)
+{
+#ifdef MADV_HUGEPAGE
+	size_t len = 2 * ARENA_HUGE;
+	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *at;
+
+	if (p == MAP_FAILED)
+		return NULL;
+	at = (char *)(((uintptr_t)p + ARENA_HUGE - 1) & ~(ARENA_HUGE - 1));
+	if (at > p)
+		munmap(p, (size_t)(at - p));
+	munmap(at + ARENA_HUGE, (size_t)(p + len - (at + ARENA_HUGE)));
+	/* no THP (or none allowed): small pages, mapped at once as before */
+	if (madvise(at, ARENA_HUGE, MADV_HUGEPAGE))
+		prefault(at, ARENA_HUGE);
+	return (struct arena_block *)(void *)at;
+#else
+	return NULL;
+#endif
+}
 
 /* size bytes at a multiple of align (a power of two, at most max_align_t) */
 static void *arena_take(struct arena *a, size_t size, size_t align)
@@ -32,14 +78,25 @@ static void *arena_take(struct arena *a, size_t size, size_t align)
 
 	if (!b || at > b->cap || b->cap - at < size) {
 		size_t cap = size > ARENA_BLOCK ? size : ARENA_BLOCK;
+		bool huge = false;
 
 		if (cap > SIZE_MAX - sizeof(*b))
 			return NULL;
-		b = malloc(sizeof(*b) + cap);
-		if (!b)
-			return NULL;
-		/* blocks fill from the start up: the pages will be written */
-		prefault(b, sizeof(*b) + cap);
+		if (size <= ARENA_HUGE - sizeof(*b) && arena_is_big(a)) {
+			b = arena_huge_block();
+			huge = b != NULL;
+			if (huge)
+				cap = ARENA_HUGE - sizeof(*b);
+		}
+		if (!huge) {
+			b = malloc(sizeof(*b) + cap);
+			if (!b)
+				return NULL;
+			/* blocks fill from the start up: the pages will be
+			 * written */
+			prefault(b, sizeof(*b) + cap);
+		}
+		b->huge = huge;
 		b->used = 0;
 		b->cap = cap;
 		b->next = a->head;
@@ -211,7 +268,10 @@ void arena_free(struct arena *a)
 
 	for (; b; b = next) {
 		next = b->next;
-		free(b);
+		if (b->huge)
+			munmap(b, ARENA_HUGE);
+		else
+			free(b);
 	}
 	a->head = NULL;
 }

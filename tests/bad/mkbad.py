@@ -7,7 +7,7 @@
 
 Every case is a file the generator must refuse with exit 1 and one line on
 stderr. Deterministic: the same VALID object gives the same bytes. The
-valid object is tests/bad/hostile.bpf.c: struct hostile_ops maps hostile_a
+valid object is tests/bad/valid.bpf.c: struct hostile_ops maps hostile_a
 (.struct_ops) and hostile_b (.struct_ops.link).
 """
 import os

@@ -13,7 +13,7 @@ mkdir -p "$work"
 vg=(valgrind -q --error-exitcode=99 --leak-check=full
 	--errors-for-leak-kinds=definite --show-leak-kinds=definite)
 
-# Valid objects only: the hostile ones have their own valgrind.bad.* tests,
+# Valid objects only: the hostile ones have their own bad.valgrind.* tests,
 # and tests' work/ directories hold scratch (often deliberately broken)
 # files. One object per content.
 declare -A seen

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-/* The valid object every hostile case in tests/bad is derived from. */
+/* The valid object every hostile case in tests/bad is derived from (and
+ * fuzz.seeds' template); its types keep the name hostile_*. */
 #include <linux/types.h>
 #include <bpf/bpf_helpers.h>
 
