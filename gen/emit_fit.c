@@ -13,7 +13,7 @@
 const char *const emit_fit_idents[] = {
 	"STOPS_SHADOW__FIT",	  "stops_shadow__fit_member",
 	"stops_shadow__fit_type", "stops_shadow__fit",
-	"stops_shadow__fit_find",
+	"stops_shadow__fit_find", "stops_shadow__fit_misaligned",
 };
 const size_t emit_fit_nr_idents =
 	sizeof(emit_fit_idents) / sizeof(emit_fit_idents[0]);
@@ -60,8 +60,9 @@ static const char fit_helpers[] =
 	" * is dropped (prog: the program in the slot, or NULL), -EOPNOTSUPP or\n"
 	" * -EINVAL as above. Returns 0, and only then changes s; or the first\n"
 	" * member's -errno (s unchanged); -ENOENT when the kernel has no such\n"
-	" * struct_ops type (struct T and struct bpf_struct_ops_T); the -errno of\n"
-	" * btf__load_vmlinux_btf(). What fits may still fail at load for reasons\n"
+	" * struct_ops type (struct T and struct bpf_struct_ops_T); -EINVAL when\n"
+	" * kernel's types are misaligned (a header the kernel refuses); the -errno\n"
+	" * of btf__load_vmlinux_btf(). What fits may still fail at load for reasons\n"
 	" * BTF does not show: run stops-shadow check at build time.\n"
 	" */\n"
 	"struct stops_shadow__fit_member {\n"
@@ -121,6 +122,21 @@ static const char fit_helpers[] =
 	"\tbtf__free(vmlinux);\n"
 	"\treturn -ENOENT;\n"
 	"}\n\n"
+	"/*\n"
+	" * Whether btf's types sit at misaligned addresses: libbpf's btf__new()\n"
+	" * accepts a header length or type offset that is no multiple of 4, the\n"
+	" * kernel does not, and every btf_type read would then be misaligned.\n"
+	" */\n"
+	"static inline int stops_shadow__fit_misaligned(const struct btf *btf)\n"
+	"{\n"
+	"\t__u32 size = 0, hdr_len, type_off;\n"
+	"\tconst unsigned char *raw = (const unsigned char *)btf__raw_data(btf, &size);\n\n"
+	"\tif (!raw || size < 16 || raw[0] != 0x9f || raw[1] != 0xeb)\n"
+	"\t\treturn 0; /* not in this host's byte order: libbpf swapped it */\n"
+	"\tmemcpy(&hdr_len, raw + 4, sizeof(hdr_len));\n"
+	"\tmemcpy(&type_off, raw + 8, sizeof(type_off));\n"
+	"\treturn (hdr_len | type_off) % 4 != 0;\n"
+	"}\n\n"
 	"/* Kernel type t through typedefs and modifiers, NULL when invalid. */\n"
 	"static inline const struct btf_type *stops_shadow__fit_type(const struct btf *btf, unsigned int id)\n"
 	"{\n"
@@ -151,6 +167,8 @@ static const char fit_helpers[] =
 	"\t\tif (module[0])\n"
 	"\t\t\tstops_shadow__layout_print(LIBBPF_INFO, \"stops-shadow: struct %s: in module %s's BTF\\n\", type, module);\n"
 	"\t\tkernel = own;\n"
+	"\t} else if (stops_shadow__fit_misaligned(kernel)) {\n"
+	"\t\treturn -EINVAL;\n"
 	"\t}\n"
 	"\tid = btf__find_by_name_kind(kernel, type, BTF_KIND_STRUCT);\n"
 	"\tkt = id > 0 ? btf__type_by_id(kernel, (unsigned int)id) : NULL;\n"

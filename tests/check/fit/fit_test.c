@@ -285,6 +285,54 @@ static void fit_made(void)
 	bpf_object__close(obj);
 }
 
+/*
+ * BTF whose header length is no multiple of 4 (issue 33): libbpf parses
+ * it, the kernel would not, and its types sit at odd addresses. Fit must
+ * refuse it and leave the table alone.
+ */
+static void fit_misaligned(const struct btf *host)
+{
+	struct bpf_object *obj;
+	const unsigned char *raw;
+	unsigned char *bad, before[sizeof(ops_t)];
+	__u32 size = 0, hdr_len;
+	struct btf *k;
+	ops_t *s;
+	int err;
+
+	raw = btf__raw_data(host, &size);
+	bad = raw ? malloc((size_t)size + 1) : NULL;
+	if (!bad) {
+		fail("misaligned: no raw BTF to derive from");
+		return;
+	}
+	memcpy(&hdr_len, raw + 4, sizeof(hdr_len));
+	memcpy(bad, raw, hdr_len);
+	bad[hdr_len] = 0; /* one byte more of header: types at an odd offset */
+	memcpy(bad + hdr_len + 1, raw + hdr_len, size - hdr_len);
+	hdr_len++;
+	memcpy(bad + 4, &hdr_len, sizeof(hdr_len));
+	k = btf__new(bad, size + 1);
+	free(bad);
+	if (!k) {
+		printf("note: misaligned: this libbpf refuses the BTF itself\n");
+		return;
+	}
+	obj = open_obj();
+	s = ops_of(obj);
+	edit(obj, s);
+	memcpy(before, s, sizeof(before));
+	err = fit_fit_ops_tcp_congestion_ops___fit__fit_kernel(s, k, NULL,
+								   NULL);
+	if (err != -EINVAL)
+		fail("misaligned: fit returned %d, want -EINVAL", err);
+	if (memcmp(before, s, sizeof(before)))
+		fail("misaligned: fit changed the table");
+	bpf_object__close(obj);
+	btf__free(k);
+	printf("ok: misaligned kernel BTF refused\n");
+}
+
 static int privileged(void)
 {
 	unsigned long long caps = 0;
@@ -483,8 +531,10 @@ int main(int argc, char **argv)
 	missing = fit_saved();
 	/* the running kernel's BTF as a file, whoever runs the test */
 	host = btf__parse("/sys/kernel/btf/vmlinux", NULL);
-	if (host)
+	if (host) {
 		fit_one("host", host);
+		fit_misaligned(host);
+	}
 	else
 		printf("note: /sys/kernel/btf/vmlinux: %s\n", strerror(errno));
 	btf__free(host);
