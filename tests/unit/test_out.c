@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit_claim.h"
 #include "expect.h"
 #include "names.h"
 #include "out.h"

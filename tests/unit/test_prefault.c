@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "emit_claim.h"
 #include "expect.h"
 #include "util.h"
 
