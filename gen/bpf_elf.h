@@ -114,7 +114,4 @@ int bpf_elf__parse(struct bpf_elf *e, struct arena *a, const uint8_t *image,
 int64_t bpf_elf__sym_offset(const struct bpf_elf *e, uint32_t shndx,
 			    const char *name);
 
-/* The parsed ELF of the object a model belongs to (object.c). */
-const struct bpf_elf *model__elf(const struct stops_model *m);
-
 #endif /* STOPS_BPF_ELF_H */

@@ -12,6 +12,7 @@
 #include "btf_spell.h"
 #include "btf_util.h"
 #include "check_int.h"
+#include "model.h"
 
 #define stops_check_opts__last_field strict
 
