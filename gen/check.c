@@ -14,8 +14,6 @@
 #include "check_int.h"
 #include "model.h"
 
-#define stops_check_opts__last_field strict
-
 /* A result owns the memory of everything it points to but the model. */
 struct check_result {
 	struct stops_check_result pub; /* first: the user's pointer */

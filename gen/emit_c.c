@@ -8,8 +8,6 @@
 #include "emit_c.h"
 #include "emit_fit.h"
 
-#define stops_emit_c_opts__last_field sz
-
 /* The helpers every shadow header shares (see helpers[] below). */
 static const char *const helper_idents[] = {
 	"STOPS_SHADOW__AT",

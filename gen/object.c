@@ -15,8 +15,6 @@
 #include "names.h"
 #include "object.h"
 
-#define stops_open_opts__last_field name
-
 /* No real BPF object comes close; a bigger file is not worth reading. */
 #define MAX_OBJECT_SIZE (1ul << 30)
 
