@@ -88,9 +88,7 @@ struct bpf_elf {
 	struct elf_sec st_ops[NR_ST_OPS_SECS]; /* by enum st_ops_sec */
 	struct elf_sym_info *syms;
 	uint32_t nr_syms;
-	uint32_t *sym_slots; /* hash of syms by name: index + 1, 0 free */
-	uint32_t sym_cap;    /* slots, a power of two; 0 without symbols */
-	uint64_t sym_key[2]; /* of str_hash */
+	struct hash_index sym_index; /* syms by name; cap 0 without symbols */
 	/* every struct_ops program, used by a map or not, in symbol order */
 	struct elf_prog *progs;
 	uint32_t nr_progs;

@@ -181,30 +181,6 @@ int claim_fmt(struct claims *cl, const char *fmt, const char *a, const char *b,
 	return name ? claim_arena_ident(cl, name, false, &got) : -ENOMEM;
 }
 
-static int pair_set_resize(struct pair_set *set, uint32_t cap)
-{
-	struct pair_ref *refs = table_alloc(cap, sizeof(*refs));
-
-	if (!refs)
-		return -ENOMEM;
-	if (!set->cap)
-		hash_key(set->key);
-	for (uint32_t i = 0; i < set->cap; i++) {
-		uint32_t k;
-
-		if (!set->refs[i].slot)
-			continue;
-		for (k = set->refs[i].hash & (cap - 1); refs[k].slot;
-		     k = (k + 1) & (cap - 1))
-			;
-		refs[k] = set->refs[i];
-	}
-	free(set->refs);
-	set->refs = refs;
-	set->cap = cap;
-	return 0;
-}
-
 /*
  * Room for n slots. Not zeroed: a slot is written whole when taken, so
  * pages past the last slot taken are never touched.
@@ -225,23 +201,18 @@ static int pair_set_grow_slots(struct pair_set *set, uint32_t n)
 
 int pair_set_reserve(struct pair_set *set, uint32_t n)
 {
-	uint32_t cap = set->cap ? set->cap : 16;
+	uint32_t len = set->index.len;
 	int ret;
 
-	while (htab_full(n, cap)) {
-		if (cap > UINT32_MAX / 2)
-			return -ENOMEM;
-		cap *= 2;
-	}
 	if (n > set->slots_cap) {
 		ret = pair_set_grow_slots(set, n);
 		if (ret)
 			return ret;
 		/* reserved slots are taken in order: map them in one call */
-		prefault(set->slots + set->len,
-			 (size_t)(n - set->len) * sizeof(*set->slots));
+		prefault(set->slots + len,
+			 (size_t)(n - len) * sizeof(*set->slots));
 	}
-	return cap == set->cap ? 0 : pair_set_resize(set, cap);
+	return hash_index__reserve(&set->index, n);
 }
 
 void pair_set_suffixes(struct pair_set *set, const char *const *suffix,
@@ -331,6 +302,7 @@ static struct pair_slot *stem_slot(struct pair_set *set, const char *name,
 				   size_t stem, const char *head,
 				   size_t head_len, const char *tail)
 {
+	struct hash_index *x = &set->index;
 	struct pair_slot *slot;
 	uint32_t k, hash;
 
@@ -339,36 +311,32 @@ static struct pair_slot *stem_slot(struct pair_set *set, const char *name,
 	if (set->last_head == head && set->last_stem_len == stem &&
 	    set->last_slot)
 		return &set->slots[set->last_slot - 1];
-	if (htab_full(set->len, set->cap) &&
-	    (set->cap > UINT32_MAX / 2 ||
-	     pair_set_resize(set, set->cap ? set->cap * 2 : 16)))
+	if (hash_index__room(x))
 		return NULL;
-	hash = (uint32_t)siphash(set->key, (const unsigned char *)name, stem);
-	for (k = hash & (set->cap - 1); set->refs[k].slot;
-	     k = (k + 1) & (set->cap - 1))
-		if (set->refs[k].hash == hash &&
-		    stem_eq(&set->slots[set->refs[k].slot - 1], name, stem))
+	hash = hash_index__str(x, name, stem);
+	for (k = hash_first(x, hash); x->refs[k].idx; k = hash_next(x, k))
+		if (x->refs[k].hash == hash &&
+		    stem_eq(&set->slots[x->refs[k].idx - 1], name, stem))
 			break;
-	if (!set->refs[k].slot) {
+	if (!x->refs[k].idx) {
 		/* len < cap - cap / 4: no overflow of the doubling */
-		if (set->len == set->slots_cap &&
-		    pair_set_grow_slots(set, set->len ? set->len * 2 : 16))
+		if (x->len == set->slots_cap &&
+		    pair_set_grow_slots(set, x->len ? x->len * 2 : 16))
 			return NULL;
-		set->slots[set->len] = (struct pair_slot){
+		set->slots[x->len] = (struct pair_slot){
 			.head = head,
 			.tail = tail,
 			.head_len = (uint32_t)head_len,
 			.stem_len = (uint32_t)stem,
 		};
-		set->refs[k].hash = hash;
-		set->refs[k].slot = ++set->len;
+		hash_index__insert(x, k, hash, x->len + 1);
 	}
-	slot = &set->slots[set->refs[k].slot - 1];
+	slot = &set->slots[x->refs[k].idx - 1];
 	/* the same head again: its stem (in head) is this slot's */
 	if (stem <= head_len) {
 		set->last_head = head;
 		set->last_stem_len = (uint32_t)stem;
-		set->last_slot = set->refs[k].slot;
+		set->last_slot = x->refs[k].idx;
 	}
 	return slot;
 }
@@ -466,7 +434,7 @@ int pair_set_add_mask(struct pair_set *set, const char *head, size_t head_len,
 
 void pair_set_free(struct pair_set *set)
 {
-	free(set->refs);
+	hash_index__free(&set->index);
 	free(set->slots);
 	memset(set, 0, sizeof(*set));
 }

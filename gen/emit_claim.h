@@ -29,21 +29,14 @@ struct pair_slot {
 };
 
 /*
- * The table holds 8-byte references to a dense array of slots: a table
+ * hash.c's index of 8-byte references to a dense array of slots: a table
  * of whole slots left a quarter or more of 32-byte slots empty, and each
  * page of it faulted in (a quarter of the claiming's page faults).
  */
-struct pair_ref {
-	uint32_t hash; /* of the stem */
-	uint32_t slot; /* slots[slot - 1]; 0: empty */
-};
-
 struct pair_set {
-	struct pair_ref *refs;
-	struct pair_slot *slots; /* len used, slots_cap allocated */
-	uint32_t cap;
-	uint32_t len, slots_cap;
-	uint64_t key[2];
+	struct hash_index index; /* by the stem's hash */
+	struct pair_slot *slots; /* index.len used, slots_cap allocated */
+	uint32_t slots_cap;
 	/* suffixes, longest first */
 	const char *suffix[PAIR_SET_SUFFIXES];
 	uint32_t suffix_len[PAIR_SET_SUFFIXES];

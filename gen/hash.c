@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* The keyed hash table (SipHash-1-3, open addressing) behind every table. */
-#define _GNU_SOURCE /* getrandom */
+#define _GNU_SOURCE /* getrandom, reallocarray */
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -50,7 +51,7 @@ static uint64_t le64(const unsigned char *p)
 	return m;
 }
 
-uint64_t siphash(const uint64_t k[2], const unsigned char *p, size_t len)
+static uint64_t siphash(const uint64_t k[2], const unsigned char *p, size_t len)
 {
 	uint64_t v0 = k[0] ^ 0x736f6d6570736575ull;
 	uint64_t v1 = k[1] ^ 0x646f72616e646f6dull;
@@ -85,7 +86,7 @@ uint64_t siphash(const uint64_t k[2], const unsigned char *p, size_t len)
  * that a file made in advance cannot know it). A race between threads
  * only gives tables different keys: each copies its key once.
  */
-void hash_key(uint64_t key[2])
+static void hash_key(uint64_t key[2])
 {
 	static _Atomic uint64_t k0, k1;
 	static _Atomic int ready;
@@ -130,29 +131,17 @@ static uint64_t siphash_u64(const uint64_t k[2], uint64_t m)
 	return v0 ^ v1 ^ v2 ^ v3;
 }
 
-static uint32_t key_hash(const struct htab *h, uint64_t key, bool str_key)
+uint32_t hash_index__str(const struct hash_index *h, const char *s, size_t len)
 {
-	if (str_key) {
-		const char *s = (const char *)(uintptr_t)key;
-
-		return (uint32_t)siphash(h->key, (const unsigned char *)s,
-					 strlen(s));
-	}
-	return (uint32_t)siphash_u64(h->key, key);
+	return (uint32_t)siphash(h->key, (const unsigned char *)s, len);
 }
 
-/* Equal keys; for strings the stored hash rules most others out first. */
-static bool slot_eq(const struct htab *h, uint32_t k, uint64_t key,
-		    uint32_t hash, bool str_key)
+uint32_t hash_index__u64(const struct hash_index *h, uint64_t v)
 {
-	if (str_key)
-		return h->hashes[k] == hash &&
-		       !strcmp((const char *)(uintptr_t)h->slots[k].key,
-			       (const char *)(uintptr_t)key);
-	return h->slots[k].key == key;
+	return (uint32_t)siphash_u64(h->key, v);
 }
 
-bool htab_full(uint32_t len, uint32_t cap)
+static bool hash_full(uint32_t len, uint32_t cap)
 {
 	return len >= cap - cap / 4;
 }
@@ -163,7 +152,7 @@ bool htab_full(uint32_t len, uint32_t cap)
  * untouched block would fault twice (zero page, then copy on write), and
  * one of a reused heap block faults in calloc()'s own memset.
  */
-void *table_alloc(size_t n, size_t size)
+static void *table_alloc(size_t n, size_t size)
 {
 	void *p;
 
@@ -177,97 +166,158 @@ void *table_alloc(size_t n, size_t size)
 	return p;
 }
 
-/* To cap slots (a power of two); string keys move by their stored hash. */
-static int htab_resize(struct htab *h, uint32_t cap, bool str_key)
+/* To cap refs (a power of two), moved by their stored hash. */
+static int hash_index_resize(struct hash_index *h, uint32_t cap)
 {
-	size_t per = sizeof(*h->slots) + (str_key ? sizeof(*h->hashes) : 0);
-	struct htab_slot *slots = table_alloc(cap, per);
-	uint32_t *hashes = str_key ? (uint32_t *)(slots + cap) : NULL;
+	struct hash_ref *refs = table_alloc(cap, sizeof(*refs));
 
-	if (!slots)
+	if (!refs)
 		return -ENOMEM;
 	if (!h->cap)
 		hash_key(h->key);
 	for (uint32_t i = 0; i < h->cap; i++) {
-		uint32_t k, hash;
+		uint32_t k;
 
-		if (!h->slots[i].val)
+		if (!h->refs[i].idx)
 			continue;
-		hash = str_key ? h->hashes[i]
-			       : key_hash(h, h->slots[i].key, false);
-		for (k = hash & (cap - 1); slots[k].val;
+		for (k = h->refs[i].hash & (cap - 1); refs[k].idx;
 		     k = (k + 1) & (cap - 1))
 			;
-		slots[k] = h->slots[i];
-		if (hashes)
-			hashes[k] = hash;
+		refs[k] = h->refs[i];
 	}
-	free(h->slots);
-	h->slots = slots;
-	h->hashes = hashes;
+	free(h->refs);
+	h->refs = refs;
 	h->cap = cap;
+	return 0;
+}
+
+int hash_index__reserve(struct hash_index *h, uint32_t n)
+{
+	uint32_t cap = h->cap ? h->cap : 16;
+
+	while (hash_full(n, cap)) {
+		if (cap > UINT32_MAX / 2)
+			return -ENOMEM;
+		cap *= 2;
+	}
+	return cap == h->cap ? 0 : hash_index_resize(h, cap);
+}
+
+int hash_index__room(struct hash_index *h)
+{
+	if (!hash_full(h->len, h->cap))
+		return 0;
+	if (h->cap > UINT32_MAX / 2)
+		return -ENOMEM;
+	return hash_index_resize(h, h->cap ? h->cap * 2 : 16);
+}
+
+void hash_index__place(struct hash_index *h, struct hash_ref *refs,
+		       uint32_t cap)
+{
+	h->refs = refs;
+	h->cap = cap;
+	h->len = 0;
+	hash_key(h->key);
+}
+
+void hash_index__free(struct hash_index *h)
+{
+	free(h->refs);
+	memset(h, 0, sizeof(*h));
+}
+
+/* htab: entries in insertion order, found through the index. */
+
+static uint32_t key_hash(const struct htab *h, uint64_t key, bool str_key)
+{
+	if (str_key) {
+		const char *s = (const char *)(uintptr_t)key;
+
+		return hash_index__str(&h->index, s, strlen(s));
+	}
+	return hash_index__u64(&h->index, key);
+}
+
+static bool entry_eq(const struct htab_entry *e, uint64_t key, bool str_key)
+{
+	if (str_key)
+		return !strcmp((const char *)(uintptr_t)e->key,
+			       (const char *)(uintptr_t)key);
+	return e->key == key;
+}
+
+/* Room for n entries; not zeroed: an entry is written whole when taken. */
+static int htab_grow_entries(struct htab *h, uint32_t n)
+{
+	struct htab_entry *e;
+
+	if (n <= h->entries_cap)
+		return 0;
+	e = reallocarray(h->entries, n, sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	h->entries = e;
+	h->entries_cap = n;
 	return 0;
 }
 
 int htab_reserve(struct htab *h, uint32_t n, bool str_key)
 {
-	uint32_t cap = h->cap ? h->cap : 16;
+	int ret = hash_index__reserve(&h->index, n);
 
-	while (htab_full(n, cap)) {
-		if (cap > UINT32_MAX / 2)
-			return -ENOMEM;
-		cap *= 2;
+	(void)str_key;
+	if (!ret && n > h->entries_cap) {
+		ret = htab_grow_entries(h, n);
+		/* reserved entries are taken in order: map them in one call */
+		if (!ret)
+			prefault(h->entries + h->index.len,
+				 (size_t)(n - h->index.len) *
+					 sizeof(*h->entries));
 	}
-	return cap == h->cap ? 0 : htab_resize(h, cap, str_key);
+	return ret;
 }
 
 void *htab_get(const struct htab *h, uint64_t key, bool str_key)
 {
+	const struct hash_index *x = &h->index;
 	uint32_t hash;
 
-	if (!h->cap)
+	if (!x->cap)
 		return NULL;
 	hash = key_hash(h, key, str_key);
-	for (uint32_t k = hash & (h->cap - 1); h->slots[k].val;
-	     k = (k + 1) & (h->cap - 1))
-		if (slot_eq(h, k, key, hash, str_key))
-			return h->slots[k].val;
+	for (uint32_t k = hash_first(x, hash); x->refs[k].idx;
+	     k = hash_next(x, k))
+		if (x->refs[k].hash == hash &&
+		    entry_eq(&h->entries[x->refs[k].idx - 1], key, str_key))
+			return h->entries[x->refs[k].idx - 1].val;
 	return NULL;
 }
 
 int htab_add(struct htab *h, uint64_t key, void *val, bool str_key)
 {
+	struct hash_index *x = &h->index;
 	uint32_t k, hash;
 
-	if (htab_full(h->len, h->cap) &&
-	    (h->cap > UINT32_MAX / 2 ||
-	     htab_resize(h, h->cap ? h->cap * 2 : 16, str_key)))
+	if (hash_index__room(x))
 		return -ENOMEM;
 	hash = key_hash(h, key, str_key);
-	for (k = hash & (h->cap - 1); h->slots[k].val;
-	     k = (k + 1) & (h->cap - 1))
-		if (slot_eq(h, k, key, hash, str_key))
+	for (k = hash_first(x, hash); x->refs[k].idx; k = hash_next(x, k))
+		if (x->refs[k].hash == hash &&
+		    entry_eq(&h->entries[x->refs[k].idx - 1], key, str_key))
 			return -EEXIST;
-	h->slots[k].key = key;
-	h->slots[k].val = val;
-	if (str_key)
-		h->hashes[k] = hash;
-	h->len++;
+	/* len < cap - cap / 4: no overflow of the doubling */
+	if (x->len == h->entries_cap &&
+	    htab_grow_entries(h, x->len ? x->len * 2 : 16))
+		return -ENOMEM;
+	h->entries[x->len] = (struct htab_entry){key, val};
+	hash_index__insert(x, k, hash, x->len + 1);
 	return 0;
 }
 
 void htab_free(struct htab *h)
 {
-	free(h->slots);
+	hash_index__free(&h->index);
+	free(h->entries);
 	memset(h, 0, sizeof(*h));
-}
-
-void str_hash_init(uint64_t key[2])
-{
-	hash_key(key);
-}
-
-uint32_t str_hash(const uint64_t key[2], const char *s)
-{
-	return (uint32_t)siphash(key, (const unsigned char *)s, strlen(s));
 }

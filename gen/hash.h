@@ -9,36 +9,84 @@
 #include <stdint.h>
 
 /*
- * One open-addressing hash table (linear probing, at most 3/4 full) for
- * two key kinds: strings (not copied) and BTF type ids. A slot is used
- * when val is set.
+ * The one hash table of gen/: open addressing, linear probing, at most 3/4
+ * full, keyed per process with SipHash-1-3 (names and ids come from the
+ * file: with a public hash a crafted object made every key of a table
+ * collide). A table is an index of references, each a key's 32-bit hash
+ * and the 1-based place of its entry in an array its user keeps: growing
+ * moves references by their stored hash and never hashes again; a probe
+ * compares the hash before it reads the entry. htab keeps key/value
+ * entries; pair_set (emit_claim.c), the ELF symbols (elf.c) and the
+ * reserved names (names.c) keep their own entries on the same index.
  */
-struct htab_slot {
+struct hash_ref {
+	uint32_t hash;
+	uint32_t idx; /* entry + 1; 0: empty */
+};
+
+struct hash_index {
+	struct hash_ref *refs;
+	uint32_t cap; /* a power of two; 0 until the first room is made */
+	uint32_t len;
+	uint64_t key[2]; /* SipHash key, set with the first refs */
+};
+
+/* The keyed hashes; valid once the index has room (its key is set). */
+uint32_t hash_index__str(const struct hash_index *h, const char *s, size_t len);
+uint32_t hash_index__u64(const struct hash_index *h, uint64_t v);
+
+/*
+ * A probe: for (k = hash_first(h, hash); h->refs[k].idx;
+ * k = hash_next(h, k)) compare, then hash_index__insert() at the empty k.
+ */
+static inline uint32_t hash_first(const struct hash_index *h, uint32_t hash)
+{
+	return hash & (h->cap - 1);
+}
+
+static inline uint32_t hash_next(const struct hash_index *h, uint32_t k)
+{
+	return (k + 1) & (h->cap - 1);
+}
+
+static inline void hash_index__insert(struct hash_index *h, uint32_t k,
+				      uint32_t hash, uint32_t idx)
+{
+	h->refs[k].hash = hash;
+	h->refs[k].idx = idx;
+	h->len++;
+}
+
+/* Room for one more reference (before hashing: it sets the key); 0 or
+ * -ENOMEM. */
+int hash_index__room(struct hash_index *h);
+/* Room for n references in all, made at once (growing step by step
+ * touches twice the memory); 0 or -ENOMEM. */
+int hash_index__reserve(struct hash_index *h, uint32_t n);
+/* An index of cap zeroed refs the caller allocated (e.g. in an arena), for
+ * at most 3/4 cap references: it never grows, and is not freed. */
+void hash_index__place(struct hash_index *h, struct hash_ref *refs,
+		       uint32_t cap);
+void hash_index__free(struct hash_index *h);
+
+/* Key/value table for two key kinds: strings (not copied) and BTF ids. */
+struct htab_entry {
 	uint64_t key; /* type id, or the string's address */
 	void *val;
 };
 
 struct htab {
-	struct htab_slot *slots;
-	/* string keys: each slot's key_hash(), so that growing does not
-	 * hash again and probes compare it before strcmp; NULL for ids */
-	uint32_t *hashes;
-	uint32_t cap;
-	uint32_t len;
-	uint64_t key[2]; /* SipHash key, set with the first slots */
+	struct hash_index index;
+	struct htab_entry *entries; /* index.len used, entries_cap allocated */
+	uint32_t entries_cap;
 };
 
 /* 0 when added, -EEXIST when key is present (its value kept), -ENOMEM. */
 int htab_add(struct htab *h, uint64_t key, void *val, bool str_key);
 void *htab_get(const struct htab *h, uint64_t key, bool str_key);
-/* Room for n keys in all, made at once (growing step by step touches
- * twice the memory); 0 or -ENOMEM. */
+/* Room for n keys in all, made at once; 0 or -ENOMEM. */
 int htab_reserve(struct htab *h, uint32_t n, bool str_key);
 void htab_free(struct htab *h);
-
-/* htab's keyed string hash, for a table of one's own (e.g. in an arena). */
-void str_hash_init(uint64_t key[2]);
-uint32_t str_hash(const uint64_t key[2], const char *s);
 
 /* Set of strings, for generated type and member names. */
 struct name_set {
@@ -85,11 +133,5 @@ static inline void id_map_free(struct id_map *map)
 {
 	htab_free(&map->h);
 }
-
-/* The table's parts, for a table of one's own (pair_set). */
-uint64_t siphash(const uint64_t k[2], const unsigned char *p, size_t len);
-void hash_key(uint64_t key[2]);
-void *table_alloc(size_t n, size_t size);
-bool htab_full(uint32_t len, uint32_t cap);
 
 #endif /* STOPS_HASH_H */
