@@ -1,11 +1,39 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-/* General BTF helpers: modifiers, kind names and classes, flavors. */
+/* General BTF helpers: raw headers, modifiers, kind names and classes, flavors.
+ */
 #include <string.h>
 
 #include <bpf/btf.h>
 
 #include "btf_util.h"
 #include "util.h"
+
+/*
+ * What libbpf's btf__new() lets through and the kernel's btf_parse_hdr()
+ * and btf_parse_type_sec() refuse. The types are read in place in libbpf's
+ * copy of the blob, at hdr_len + type_off: if that is no multiple of 4,
+ * every struct btf_type sits at a misaligned address.
+ */
+const char *btf_raw_header_problem(const void *data, size_t size)
+{
+	struct btf_header hdr;
+
+	if (size < sizeof(hdr))
+		return "shorter than its header";
+	memcpy(&hdr, data, sizeof(hdr));
+	if (hdr.hdr_len < sizeof(hdr))
+		return "header length shorter than the 24-byte header";
+	if (hdr.hdr_len % 4)
+		return "header length is not a multiple of 4";
+	if (hdr.type_off % 4)
+		return "type section offset is not a multiple of 4";
+	/*
+	 * A longer header with fields this libbpf does not know passes: the
+	 * kernel's parser refuses non-zero ones only when it is older than
+	 * them, and libbpf reads the types without them.
+	 */
+	return NULL;
+}
 
 const struct btf_type *btf_skip_mods(const struct btf *btf, uint32_t id,
 				     uint32_t *res_id)

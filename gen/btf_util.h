@@ -18,6 +18,11 @@ bool btf_is_func_ptr(const struct btf *btf, uint32_t id);
 const char *btf_kind_spelling(const struct btf_type *t);
 /* A type's name, "(anon)" when it has none. */
 const char *btf_name_or_anon(const struct btf *btf, const struct btf_type *t);
+/*
+ * NULL when the raw header of a BTF blob (magic and version already
+ * checked) is one the kernel would parse too, else what is wrong with it.
+ */
+const char *btf_raw_header_problem(const void *data, size_t size);
 /* libbpf's flavor rule: "a___b___c" -> strlen("a___b"). */
 size_t btf_essential_name_len(const char *name);
 

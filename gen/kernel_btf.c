@@ -13,6 +13,7 @@
 #include <libelf.h>
 #include <linux/btf.h>
 
+#include "btf_util.h"
 #include "input.h"
 #include "kernel_btf.h"
 
@@ -56,7 +57,8 @@ static int check_header(const uint8_t *data, size_t size, const char **why)
 		*why = "BTF version or flags not supported (want version 1, no flags)";
 		return -EINVAL;
 	}
-	return 0;
+	*why = btf_raw_header_problem(data, size);
+	return *why ? -EINVAL : 0;
 }
 
 static struct btf *new_btf(const uint8_t *data, size_t size, struct btf *base,

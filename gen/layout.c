@@ -270,7 +270,7 @@ static int classify_bitfield(struct layout *l, uint32_t id,
 				  "%s.%s: bitfield of BTF kind %u",
 				  l->aggr->path, m->name ? m->name : "(anon)",
 				  btf_kind(t));
-	if (width > 64 || width > t->size * 8)
+	if (width > 64 || width > (uint64_t)t->size * 8)
 		return stops_errf(l->ctx->err, -EINVAL,
 				  "%s.%s: bitfield width %u exceeds its type",
 				  l->aggr->path, m->name ? m->name : "(anon)",
@@ -286,7 +286,7 @@ static int classify_bitfield(struct layout *l, uint32_t id,
 	else if (bitfield_unit(bit, width))
 		m->c_type = int_c_type(bitfield_unit(bit, width), m->is_signed);
 	else /* the accessors' value type; the run becomes bytes */
-		m->c_type = int_c_type(m->size > 8 ? 8 : m->size, m->is_signed);
+		m->c_type = bits_value_c_type(m->size, m->is_signed);
 	return 0;
 }
 

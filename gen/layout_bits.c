@@ -72,8 +72,7 @@ static int make_storage(struct layout *l, uint32_t i, uint32_t j,
 		m->storage = name;
 		m->storage_bit = m->bit_offset - start;
 		if (strcmp(m->c_type, "_Bool"))
-			m->c_type = int_c_type(m->size > 8 ? 8 : m->size,
-					       m->is_signed);
+			m->c_type = bits_value_c_type(m->size, m->is_signed);
 	}
 	*next = i + 1 + n;
 out:

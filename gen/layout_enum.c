@@ -50,6 +50,12 @@ int get_enum(struct layout_ctx *ctx, uint32_t id, const struct btf_type *t,
 
 	if (e)
 		goto out;
+	/* The kernel's btf_enum_check_meta() refuses these as well. */
+	if (t->size != 1 && t->size != 2 && t->size != 4 && t->size != 8)
+		return stops_errf(
+			ctx->err, -EINVAL,
+			"enum type [%u] of %u bytes (BTF enums have 1, 2, 4 or 8)",
+			id, t->size);
 	e = arena_calloc(ctx->arena, 1, sizeof(*e));
 	if (!e)
 		return -ENOMEM;

@@ -32,6 +32,7 @@ struct layout {
 
 /* layout_members.c: members, their names in the C scope, padding */
 const char *int_c_type(uint32_t size, bool is_signed);
+const char *bits_value_c_type(uint32_t size, bool is_signed);
 int new_member(struct layout *l, struct stops_member **out);
 int scope_name(struct layout *l, const char *name, const char **out);
 int gen_name(struct layout *l, const char *base, uint32_t *counter,

@@ -25,6 +25,21 @@ const char *int_c_type(uint32_t size, bool is_signed)
 	}
 }
 
+/*
+ * The value type of a bitfield's get/set accessors: the smallest C integer
+ * of at least its type's bytes, at most 8. BTF lets an int (and, in files
+ * the kernel would refuse, an enum) be 3, 5, 6 or 7 bytes, which no C type
+ * spells; the width never exceeds the type's bits, so it still fits.
+ */
+const char *bits_value_c_type(uint32_t size, bool is_signed)
+{
+	uint32_t bytes = 1;
+
+	while (bytes < size && bytes < 8)
+		bytes *= 2;
+	return int_c_type(bytes, is_signed);
+}
+
 /* A zeroed member at the end of the list; valid until the next one. */
 int new_member(struct layout *l, struct stops_member **out)
 {

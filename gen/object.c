@@ -374,6 +374,7 @@ static int check_btf_header(const uint8_t *data, uint32_t size,
 			    struct stops_err *err)
 {
 	struct btf_header hdr;
+	const char *why;
 
 	if (size < sizeof(hdr))
 		return stops_errf(err, -EINVAL,
@@ -387,6 +388,11 @@ static int check_btf_header(const uint8_t *data, uint32_t size,
 			err, -EINVAL,
 			"corrupt BTF: version %u, flags 0x%x (want version %u, no flags)",
 			hdr.version, hdr.flags, BTF_VERSION);
+	why = btf_raw_header_problem(data, size);
+	if (why)
+		return stops_errf(err, -EINVAL,
+				  "corrupt BTF: %s (hdr_len %u, type_off %u)",
+				  why, hdr.hdr_len, hdr.type_off);
 	return 0;
 }
 

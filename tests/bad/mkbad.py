@@ -16,7 +16,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bpfobj import (Btf, Elf, EHDR, SHDR, SYM, SHT_NOBITS, EM_X86_64, INT,  # noqa: E402
-                    ARRAY, STRUCT, TYPEDEF, CONST, VAR, DATASEC)
+                    ARRAY, STRUCT, TYPEDEF, CONST, VAR, DATASEC, ENUM64,
+                    BTF_HDR)
 
 CASES = {}
 # Not files the generator can be handed as bytes: made specially below.
@@ -246,6 +247,33 @@ def trunc_btf_strs(raw, e):
     d = e.sec('.BTF').data
     type_len, _, str_len = struct.unpack_from('<III', d, 12)
     return out[:off + 24 + type_len + str_len // 2]
+
+
+def btf_padded(e, hdr_pad=b'', type_pad=b''):
+    """.BTF with bytes after the 24-byte header and before the types."""
+    b = Btf(e.sec('.BTF').data)
+    tsec = b.type_bytes()
+    off = len(type_pad)
+    head = BTF_HDR.pack(0xeB9F, b.version, b.flags, BTF_HDR.size + len(hdr_pad),
+                        off, len(tsec), off + len(tsec), len(b.strs))
+    return with_btf(e, head + hdr_pad + type_pad + tsec + bytes(b.strs))
+
+
+@case
+def btf_hdr_len_unaligned(raw, e):
+    # hdr_len 25: libbpf reads every type at an odd address (fuzz, issue 33)
+    return btf_padded(e, hdr_pad=b'\0')
+
+
+@case
+def btf_type_off_unaligned(raw, e):
+    return btf_padded(e, type_pad=b'\0\0')
+
+
+@odd
+def btf_hdr_longer(raw, e):
+    # A newer toolchain's longer header (fields this libbpf does not know).
+    return btf_padded(e, hdr_pad=b'\xff\0\0\0')
 
 
 @case
@@ -556,6 +584,34 @@ def btf_bitfield_odd_int(raw, e):
     b = Btf(e.sec('.BTF').data)
     t = b.types[b.find(INT, 'unsigned char')]
     t.extra[0] = (t.extra[0] & ~0xff) | 7
+    return with_btf(e, b.write())
+
+
+@case
+def btf_bitfield_enum_odd_size(raw, e):
+    # Bitfields of a 6-byte enum64: no C type has its size, and the kernel
+    # refuses such an enum. Once a NULL C type and a SIGSEGV (issue 33).
+    b = Btf(e.sec('.BTF').data)
+    t = ops_type(b)
+    en = b.add(ENUM64, b.add_str('odd_enum'), 6,
+               [b.add_str('ODD_A'), 10, 0])
+    for name in ('kind', 'mode'):
+        i, _ = b.member(t, name)
+        b.set_member(t, i, type_id=en)
+    return with_btf(e, b.write())
+
+
+@odd
+def btf_bitfield_int_odd_size(raw, e):
+    # Bitfields of a 6-byte int (legal BTF): one crosses an 8-byte unit, so
+    # it becomes raw bytes with accessors, whose value type must exist.
+    b = Btf(e.sec('.BTF').data)
+    t = ops_type(b)
+    u48 = b.add(INT, b.add_str('u48'), 6, [48])
+    lim, _ = b.member(t, 'limits')
+    b.set_member(t, lim, type_id=u48, offset=(40 << 24) | 320)
+    ck, _ = b.member(t, 'cookie')
+    b.set_member(t, ck, type_id=u48, offset=(30 << 24) | 370)
     return with_btf(e, b.write())
 
 

@@ -3,7 +3,8 @@
 # Hand one hostile object to every mode of the CLI and check it is refused
 # the way the contract says: exit 1, nothing on stdout, exactly one stderr
 # line `stops-shadow: <path>: <what>`, no output file or temporary left,
-# within a few seconds and 1 GiB of address space.
+# within a few seconds and 1 GiB of address space; never killed by a signal
+# (a crash is reported as such, in every mode and for odd objects too).
 #
 #   run-bad.sh CLI OBJ WORKDIR [sanitize|valgrind]
 #
@@ -52,6 +53,8 @@ run() {
 	local why=
 	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 		why="timed out"
+	elif [ $rc -gt 128 ]; then
+		why="killed by signal $((rc - 128))"
 	elif [ $rc -ne 1 ]; then
 		why="exit $rc, want 1"
 	elif [ "$lines" -ne 1 ] || [ -n "$(tail -c 1 "$work/stderr")" ]; then
@@ -86,6 +89,11 @@ if [ -n "$odd" ]; then
 	timeout -k 2 "$limit" "${runner[@]}" "$cli" gen "$obj" -o "$work/x.shadow.h" \
 		2>"$work/stderr"
 	rc=$?
+	if [ $rc -gt 128 ] && [ $rc -ne 137 ]; then
+		echo "FAIL gen: killed by signal $((rc - 128))"
+		head -n 20 "$work/stderr"
+		exit 1
+	fi
 	if [ $rc -eq 0 ]; then
 		echo "accepted: the header must compile, every mode must succeed"
 		# With and without the libbpf accessors.
@@ -99,13 +107,26 @@ if [ -n "$odd" ]; then
 		done
 		for m in "dump" "dump --json"; do
 			# shellcheck disable=SC2086
-			if ! timeout -k 2 "$limit" "${runner[@]}" "$cli" $m "$obj" \
-				>/dev/null 2>"$work/stderr"; then
-				echo "FAIL: $m refuses what gen accepted"
+			timeout -k 2 "$limit" "${runner[@]}" "$cli" $m "$obj" \
+				>/dev/null 2>"$work/stderr"
+			rc=$?
+			if [ $rc -ne 0 ]; then
+				echo "FAIL: $m refuses what gen accepted (exit $rc)"
 				cat "$work/stderr"
 				fail=1
 			fi
 		done
+		if [ -r /sys/kernel/btf/vmlinux ]; then
+			timeout -k 2 "$limit" "${runner[@]}" "$cli" check "$obj" \
+				--kernel-btf /sys/kernel/btf/vmlinux >/dev/null 2>"$work/stderr"
+			rc=$?
+			# 3: incompatible is a verdict; anything else but 0 is not
+			if [ $rc -ne 0 ] && [ $rc -ne 3 ]; then
+				echo "FAIL: check exits $rc on what gen accepted"
+				cat "$work/stderr"
+				fail=1
+			fi
+		fi
 		exit $fail
 	fi
 	echo "refused (exit $rc): it must be refused cleanly everywhere"

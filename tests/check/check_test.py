@@ -28,6 +28,7 @@ import json
 import os
 import shutil
 import subprocess
+import struct
 import sys
 
 SKIP = 77
@@ -458,6 +459,11 @@ def do_bad(args):
                        "only the first kernel BTF may be a directory"),
         "bad_module": ([os.path.join(d, "minimal.btf"), junk],
                        "cannot read kernel BTF %s: " % junk),
+        # libbpf parses it, the kernel would not, and its types would be
+        # read at odd addresses
+        "misaligned": ([os.path.join(d, "misaligned.btf")],
+                       "cannot read kernel BTF %s: header length is not a "
+                       "multiple of 4" % os.path.join(d, "misaligned.btf")),
     }
     paths, msg = cases[args.name]
     for p in paths:
@@ -496,6 +502,12 @@ def do_setup(args):
     if run([args.mkbtf, "minimal-nolink",
             os.path.join(d, "minimal-nolink.btf")]).returncode:
         fail("mkbtf minimal-nolink")
+    with open(os.path.join(d, "minimal.btf"), "rb") as f:
+        raw = f.read()
+    hdr_len = struct.unpack_from("<I", raw, 4)[0]
+    with open(os.path.join(d, "misaligned.btf"), "wb") as f:
+        f.write(raw[:4] + struct.pack("<I", hdr_len + 1) + raw[8:hdr_len] +
+                b"\0" + raw[hdr_len:])
     if not os.path.exists(HOST_BTF):
         skip(HOST_BTF + " does not exist: only the minimal target is made")
     shutil.copyfile(HOST_BTF, os.path.join(d, "vmlinux.btf"))
