@@ -88,9 +88,7 @@ struct bpf_elf {
 	struct elf_sec st_ops[NR_ST_OPS_SECS]; /* by enum st_ops_sec */
 	struct elf_sym_info *syms;
 	uint32_t nr_syms;
-	uint32_t *sym_slots; /* hash of syms by name: index + 1, 0 free */
-	uint32_t sym_cap;    /* slots, a power of two; 0 without symbols */
-	uint64_t sym_key[2]; /* of str_hash */
+	struct hash_index sym_index; /* syms by name; cap 0 without symbols */
 	/* every struct_ops program, used by a map or not, in symbol order */
 	struct elf_prog *progs;
 	uint32_t nr_progs;
@@ -113,8 +111,5 @@ int bpf_elf__parse(struct bpf_elf *e, struct arena *a, const uint8_t *image,
 /* Offset of a data symbol (map variable) in section idx, -ENOENT if none. */
 int64_t bpf_elf__sym_offset(const struct bpf_elf *e, uint32_t shndx,
 			    const char *name);
-
-/* The parsed ELF of the object a model belongs to (object.c). */
-const struct bpf_elf *model__elf(const struct stops_model *m);
 
 #endif /* STOPS_BPF_ELF_H */

@@ -12,8 +12,7 @@
 #include "btf_spell.h"
 #include "btf_util.h"
 #include "check_int.h"
-
-#define stops_check_opts__last_field strict
+#include "model.h"
 
 /* A result owns the memory of everything it points to but the model. */
 struct check_result {
@@ -28,87 +27,11 @@ enum arg_diff {
 	ARG_ERROR, /* different kind or size */
 };
 
-/* --- findings -------------------------------------------------------- */
-
-static struct stops_check_finding *new_finding(struct check *c)
-{
-	struct stops_check_map *cm = c->cm;
-	struct stops_check_finding *f;
-
-	if (cm->nr_findings == c->cap_findings) {
-		uint32_t cap = c->cap_findings ? c->cap_findings * 2 : 8;
-
-		f = arena_calloc(c->arena, cap, sizeof(*f));
-		if (!f)
-			return NULL;
-		if (cm->nr_findings)
-			memcpy(f, c->findings, cm->nr_findings * sizeof(*f));
-		c->findings = f;
-		cm->findings = f;
-		c->cap_findings = cap;
-	}
-	return &c->findings[cm->nr_findings++];
-}
-
-void add_finding(struct check *c, enum stops_check_severity sev,
-		 const char *member, const char *what, const char *expected,
-		 const char *actual, const char *fmt, ...)
-{
-	struct stops_check_finding *f = new_finding(c);
-	va_list ap;
-	char buf[512];
-
-	if (!f) {
-		c->ret = stops_errf(c->err, -ENOMEM, "out of memory");
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	f->severity = sev;
-	f->member = member;
-	f->what = what;
-	f->expected = expected;
-	f->actual = actual;
-	f->msg = arena_strdup(c->arena, buf);
-	if (!f->msg)
-		c->ret = stops_errf(c->err, -ENOMEM, "out of memory");
-	if (sev == STOPS_CHECK_ERROR)
-		c->cm->nr_errors++;
-	else if (sev == STOPS_CHECK_WARNING)
-		c->cm->nr_warnings++;
-	else
-		c->cm->nr_notes++;
-}
-
-const char *cstr(struct check *c, const char *fmt, ...)
-{
-	va_list ap;
-	char buf[SPELL_MAX];
-	const char *s;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	s = arena_strdup(c->arena, buf);
-	if (!s)
-		c->ret = stops_errf(c->err, -ENOMEM, "out of memory");
-	return s;
-}
-
 /* --- types ----------------------------------------------------------- */
 
 static int64_t type_size(const struct btf *btf, uint32_t id)
 {
 	return id ? btf__resolve_size(btf, id) : 0;
-}
-
-const char *type_str(struct check *c, const struct btf *btf, uint32_t id)
-{
-	struct spell b = {.len = 0};
-
-	spell_type(&b, btf, id);
-	return cstr(c, "%s", b.buf);
 }
 
 /* "struct sock * (ptr, 8 bytes)": the spelling as declared, then the class. */
@@ -120,37 +43,6 @@ static const char *type_desc(struct check *c, const struct btf *btf,
 
 	return cstr(c, "%s (%s, %" PRId64 " bytes)", type_str(c, btf, id),
 		    btf_cls_str(btf_cls_of(t)), type_size(btf, rid));
-}
-
-/* Name of a struct/union, through one pointer level; NULL if none. */
-static const char *composite_name(const struct btf *btf, uint32_t id,
-				  bool deref, size_t *len)
-{
-	const struct btf_type *t = btf_skip_mods(btf, id, NULL);
-	const char *name;
-
-	if (t && deref && btf_is_ptr(t))
-		t = btf_skip_mods(btf, t->type, NULL);
-	if (!t ||
-	    (btf_cls_of(t) != BTF_CLS_STRUCT && btf_cls_of(t) != BTF_CLS_UNION))
-		return NULL;
-	name = btf__name_by_offset(btf, t->name_off);
-	if (!name || !name[0])
-		return NULL;
-	*len = btf_essential_name_len(name);
-	return name;
-}
-
-static bool same_composite(const struct btf *kb, uint32_t kid,
-			   const struct btf *ob, uint32_t oid, bool deref)
-{
-	size_t kl = 0, ol = 0;
-	const char *kn = composite_name(kb, kid, deref, &kl);
-	const char *on = composite_name(ob, oid, deref, &ol);
-
-	if (!kn || !on)
-		return true;
-	return kl == ol && !strncmp(kn, on, kl);
 }
 
 /* Compare two types as passed to or returned from a struct_ops call. */
@@ -185,63 +77,6 @@ static bool all_zero(const uint8_t *p, uint32_t len)
 			return false;
 	}
 	return true;
-}
-
-/* Little-endian: elf.c refuses objects of any other byte order. */
-static uint64_t read_uint(const uint8_t *p, uint32_t len)
-{
-	uint64_t v = 0;
-
-	if (len > 8)
-		len = 8;
-	for (uint32_t i = 0; i < len; i++)
-		v = v << 8 | p[len - 1 - i];
-	return v;
-}
-
-uint64_t member_uint(const struct omember *om)
-{
-	uint32_t shift = om->bit_off % 8;
-	uint64_t v;
-
-	if (!om->bit_size)
-		return read_uint(om->data, om->data_len);
-	/* little-endian bitfield: bit_off counts from the lowest bit */
-	v = read_uint(om->data, om->data_len) >> shift;
-	if (om->bit_size < 64)
-		v &= (UINT64_C(1) << om->bit_size) - 1;
-	return v;
-}
-
-static bool printable_string(const uint8_t *p, uint32_t len)
-{
-	uint32_t i;
-
-	for (i = 0; i < len && p[i]; i++) {
-		if (p[i] < 0x20 || p[i] > 0x7e)
-			return false;
-	}
-	return i < len;
-}
-
-/* The object's value of a member, for messages. */
-const char *value_str(struct check *c, const struct omember *om)
-{
-	const struct btf_type *t = btf_skip_mods(c->obtf, om->type_id, NULL);
-	struct spell b = {.len = 0};
-	uint32_t n = om->data_len < 16 ? om->data_len : 16;
-
-	if (t && (btf_is_int(t) || btf_is_any_enum(t) || btf_is_ptr(t)) &&
-	    om->data_len <= 8)
-		return cstr(c, "0x%" PRIx64, member_uint(om));
-	if (t && btf_is_array(t) && printable_string(om->data, om->data_len))
-		return cstr(c, "\"%s\"", (const char *)om->data);
-	spell_printf(&b, "bytes");
-	for (uint32_t i = 0; i < n; i++)
-		spell_printf(&b, " %02x", om->data[i]);
-	if (n < om->data_len)
-		spell_printf(&b, " ...");
-	return cstr(c, "%s", b.buf);
 }
 
 /*
@@ -550,137 +385,6 @@ static void check_ptr(struct check *c, const struct omember *om,
 	if (om->prog) {
 		check_prog(c, om, kp, kpid);
 		check_rules__prog(c, om, kp);
-	}
-}
-
-static bool enum_has(const struct btf_type *t, uint64_t v, uint32_t size)
-{
-	uint64_t mask =
-		size < 8 ? (UINT64_C(1) << (size * 8)) - 1 : ~UINT64_C(0);
-
-	for (uint16_t i = 0; i < btf_vlen(t); i++) {
-		uint64_t e = btf_is_enum64(t)
-				     ? btf_enum64_value(btf_enum64(t) + i)
-				     : (uint64_t)(int64_t)btf_enum(t)[i].val;
-
-		if ((e & mask) == (v & mask))
-			return true;
-	}
-	return false;
-}
-
-static void check_int_value(struct check *c, const struct omember *om,
-			    const struct btf_type *mt,
-			    const struct btf_type *kmt)
-{
-	uint64_t v = member_uint(om);
-	int64_t sv;
-	bool ks = btf_int_encoding(kmt) & BTF_INT_SIGNED;
-	bool os = btf_int_encoding(mt) & BTF_INT_SIGNED;
-
-	if ((btf_int_encoding(kmt) & BTF_INT_BOOL) && v > 1)
-		add_finding(c, STOPS_CHECK_NOTE, om->name, "value", "0 or 1",
-			    value_str(c, om),
-			    "kernel member is a bool, object sets it to %s",
-			    value_str(c, om));
-	if (ks == os || om->size <= 0 || om->size > 8 ||
-	    !((v >> (om->size * 8 - 1)) & 1))
-		return;
-	if (ks && om->size < 8)
-		sv = (int64_t)(v | ~((UINT64_C(1) << (om->size * 8)) - 1));
-	else
-		sv = (int64_t)v;
-	add_finding(c, STOPS_CHECK_NOTE, om->name, "value",
-		    ks ? "signed" : "unsigned", value_str(c, om),
-		    "kernel member is %s, object's %s: the kernel reads %s as %s",
-		    ks ? "signed" : "unsigned", os ? "signed" : "unsigned",
-		    value_str(c, om),
-		    ks ? cstr(c, "%" PRId64, sv) : cstr(c, "%" PRIu64, v));
-}
-
-static void check_array_value(struct check *c, const struct omember *om,
-			      const struct btf_type *mt,
-			      const struct btf_type *kmt)
-{
-	const struct btf_type *oe =
-		btf_skip_mods(c->obtf, btf_array(mt)->type, NULL);
-	const struct btf_type *ke =
-		btf_skip_mods(c->kbtf, btf_array(kmt)->type, NULL);
-	bool chars = oe && ke && btf_is_int(oe) && btf_is_int(ke) &&
-		     oe->size == 1 && ke->size == 1;
-
-	if (btf_array(mt)->nelems != btf_array(kmt)->nelems)
-		add_finding(c, STOPS_CHECK_NOTE, om->name, "value",
-			    cstr(c, "%u elements", btf_array(kmt)->nelems),
-			    cstr(c, "%u elements", btf_array(mt)->nelems),
-			    "kernel array has %u elements, object's %u (same size)",
-			    btf_array(kmt)->nelems, btf_array(mt)->nelems);
-	if (chars && om->set && !memchr(om->data, 0, om->data_len))
-		add_finding(c, STOPS_CHECK_NOTE, om->name, "value",
-			    "NUL-terminated string", value_str(c, om),
-			    "string is not NUL-terminated");
-}
-
-/*
- * Values of a member present on both sides with the same kind and size:
- * only what is obviously wrong for the kernel's type.
- */
-static void check_value(struct check *c, const struct omember *om, uint32_t mid,
-			uint32_t kmid)
-{
-	const struct btf_type *mt = btf__type_by_id(c->obtf, mid);
-	const struct btf_type *kmt = btf__type_by_id(c->kbtf, kmid);
-
-	switch (btf_kind(kmt)) {
-	case BTF_KIND_INT:
-		check_int_value(c, om, mt, kmt);
-		break;
-	case BTF_KIND_ENUM:
-	case BTF_KIND_ENUM64:
-		if (om->size > 0 && om->size <= 8 &&
-		    !enum_has(kmt, member_uint(om), (uint32_t)om->size))
-			add_finding(c, STOPS_CHECK_NOTE, om->name, "value",
-				    cstr(c, "a value of enum %s",
-					 btf_name_or_anon(c->kbtf, kmt)),
-				    value_str(c, om),
-				    "%s is not a value of kernel enum %s",
-				    value_str(c, om),
-				    btf_name_or_anon(c->kbtf, kmt));
-		break;
-	case BTF_KIND_ARRAY:
-		check_array_value(c, om, mt, kmt);
-		break;
-	case BTF_KIND_STRUCT:
-	case BTF_KIND_UNION:
-		if (!same_composite(c->kbtf, kmid, c->obtf, mid, false))
-			add_finding(c, STOPS_CHECK_NOTE, om->name, "type-name",
-				    type_str(c, c->kbtf, kmid),
-				    type_str(c, c->obtf, mid),
-				    "kernel member is %s, object's %s (copied as %" PRId64
-				    " bytes)",
-				    type_str(c, c->kbtf, kmid),
-				    type_str(c, c->obtf, mid), om->size);
-		break;
-	case BTF_KIND_UNKN:
-	case BTF_KIND_PTR:
-	case BTF_KIND_FWD:
-	case BTF_KIND_TYPEDEF:
-	case BTF_KIND_VOLATILE:
-	case BTF_KIND_CONST:
-	case BTF_KIND_RESTRICT:
-	case BTF_KIND_FUNC:
-	case BTF_KIND_FUNC_PROTO:
-	case BTF_KIND_VAR:
-	case BTF_KIND_DATASEC:
-	case BTF_KIND_FLOAT:
-	case BTF_KIND_DECL_TAG:
-	case BTF_KIND_TYPE_TAG:
-		break;
-	default:
-		c->ret = stops_errf(c->err, -EINVAL,
-				    "kernel BTF: member %s has unknown kind %u",
-				    om->name, btf_kind(kmt));
-		break;
 	}
 }
 

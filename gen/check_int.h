@@ -59,7 +59,7 @@ struct check {
 	/* the object's FUNC name -> first id: a search per slot was too */
 	struct htab funcs;
 	bool funcs_indexed;
-	bool funcs_oom; /* then libbpf's linear search */
+	bool funcs_oom;	     /* then libbpf's linear search */
 	struct omember *oms; /* the object type's members */
 	uint32_t nr_oms;
 	bool running; /* the running kernel's BTF: its state is known */
@@ -77,6 +77,7 @@ struct prog_use {
 	int32_t kidx;
 };
 
+/* check_finding.c: findings and the strings they hold */
 void add_finding(struct check *c, enum stops_check_severity sev,
 		 const char *member, const char *what, const char *expected,
 		 const char *actual, const char *fmt, ...)
@@ -87,6 +88,13 @@ const char *cstr(struct check *c, const char *fmt, ...)
 const char *type_str(struct check *c, const struct btf *btf, uint32_t id);
 uint64_t member_uint(const struct omember *om);
 const char *value_str(struct check *c, const struct omember *om);
+
+/* check_values.c: a member's initial value against the kernel's type */
+void check_value(struct check *c, const struct omember *om, uint32_t mid,
+		 uint32_t kmid);
+/* Whether two struct/union names (through a pointer: deref) agree. */
+bool same_composite(const struct btf *kb, uint32_t kid, const struct btf *ob,
+		    uint32_t oid, bool deref);
 
 /* What one kernel rule row checks. */
 enum krule_kind {

@@ -8,8 +8,6 @@
 #include "json.h"
 #include "util.h"
 
-#define stops_write_opts__last_field format
-
 static const char *sev_name(enum stops_check_severity sev)
 {
 	switch (sev) {

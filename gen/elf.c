@@ -191,42 +191,45 @@ static int scan_section(struct bpf_elf *e, struct elf_state *s, Elf_Scn *scn,
 }
 
 /*
- * Open addressing over the kept symbols, in the arena: slot i holds a
- * symbol's index + 1, 0 when free. Was qsort() by name and bsearch(), 14%
- * of a 500-map run. The hash is htab's keyed one (a file cannot aim at
- * buckets), and a (name, section) pair is kept once, so a name repeated
- * by a hostile object does not make a long chain either.
+ * The kept symbols by name, on hash.c's index with its refs in the arena
+ * (sized once: it never grows). Was qsort() by name and bsearch(), 14%
+ * of a 500-map run. The hash is keyed (a file cannot aim at buckets),
+ * and a (name, section) pair is kept once, so a name repeated by a
+ * hostile object does not make a long chain either.
  */
 static int index_syms(struct bpf_elf *e, struct arena *a)
 {
+	struct hash_index *x = &e->sym_index;
 	uint32_t cap = 16, kept = 0;
+	struct hash_ref *refs;
 
 	if (e->nr_syms > UINT32_MAX / 4)
 		return -EFBIG;
 	while (cap < 2 * e->nr_syms)
 		cap *= 2;
-	e->sym_slots = arena_calloc(a, cap, sizeof(*e->sym_slots));
-	if (!e->sym_slots)
+	refs = arena_calloc(a, cap, sizeof(*refs));
+	if (!refs)
 		return -ENOMEM;
-	e->sym_cap = cap;
-	str_hash_init(e->sym_key);
+	hash_index__place(x, refs, cap);
 	for (uint32_t i = 0; i < e->nr_syms; i++) {
 		const struct elf_sym_info *sym = &e->syms[i];
-		uint32_t k = str_hash(e->sym_key, sym->name) & (cap - 1);
+		uint32_t hash =
+			hash_index__str(x, sym->name, strlen(sym->name));
+		uint32_t k = hash_first(x, hash);
 
-		for (; e->sym_slots[k]; k = (k + 1) & (cap - 1)) {
+		for (; x->refs[k].idx; k = hash_next(x, k)) {
 			const struct elf_sym_info *o =
-				&e->syms[e->sym_slots[k] - 1];
+				&e->syms[x->refs[k].idx - 1];
 
-			if (o->shndx == sym->shndx &&
+			if (x->refs[k].hash == hash && o->shndx == sym->shndx &&
 			    !strcmp(o->name, sym->name))
 				break;
 		}
-		if (e->sym_slots[k])
+		if (x->refs[k].idx)
 			continue; /* a repeat: the first one is kept */
 		/* compacted in place: kept <= i */
 		e->syms[kept++] = *sym;
-		e->sym_slots[k] = kept;
+		hash_index__insert(x, k, hash, kept);
 	}
 	e->nr_syms = kept;
 	return 0;
@@ -371,15 +374,18 @@ static int load_syms(struct bpf_elf *e, struct elf_state *s, struct arena *a,
 int64_t bpf_elf__sym_offset(const struct bpf_elf *e, uint32_t shndx,
 			    const char *name)
 {
-	uint32_t k;
+	const struct hash_index *x = &e->sym_index;
+	uint32_t hash;
 
-	if (!e->sym_cap)
+	if (!x->cap)
 		return -ENOENT;
-	for (k = str_hash(e->sym_key, name) & (e->sym_cap - 1); e->sym_slots[k];
-	     k = (k + 1) & (e->sym_cap - 1)) {
-		const struct elf_sym_info *sym = &e->syms[e->sym_slots[k] - 1];
+	hash = hash_index__str(x, name, strlen(name));
+	for (uint32_t k = hash_first(x, hash); x->refs[k].idx;
+	     k = hash_next(x, k)) {
+		const struct elf_sym_info *sym = &e->syms[x->refs[k].idx - 1];
 
-		if (sym->shndx == shndx && !strcmp(sym->name, name))
+		if (x->refs[k].hash == hash && sym->shndx == shndx &&
+		    !strcmp(sym->name, name))
 			return sym->value_too_big ? -ENOENT
 						  : (int64_t)sym->value;
 	}

@@ -8,8 +8,6 @@
 #include "json.h"
 #include "util.h"
 
-#define stops_write_opts__last_field format
-
 /* One flattened row: a member with its absolute place and value. */
 struct row {
 	const struct stops_member *m;

@@ -6,8 +6,6 @@
 #include "out.h"
 #include "util.h"
 
-#define stops_emit_embed_opts__last_field sz
-
 /* Bytes per line of the initializer: lines stay short for diffs and editors. */
 #define BYTES_PER_LINE 24
 

@@ -24,6 +24,17 @@ extern "C" {
  * library allocates and callers only read (never allocate, copy by value
  * or take sizeof of). Removing or changing anything bumps the SOVERSION.
  * See gen/README.md.
+ *
+ * Growth rule for structs read as arrays: a caller compiles in the stride
+ * of model->maps[i], aggr->members[i], enm->vals[i], map->progs[i],
+ * model->map_state[i], model->progs[i], res->maps[i] and cm->findings[i],
+ * so struct stops_map, stops_member, stops_enum_val, stops_prog,
+ * stops_map_state, stops_program, stops_check_map and stops_check_finding
+ * never grow within a SOVERSION. What a release adds per element goes in
+ * a side array of the struct that holds the array, indexed alike and
+ * appended at that struct's end, as model->map_state[i] belongs to
+ * model->maps[i]. (Arrays of pointers, model->aggrs and model->enums, may
+ * point to structs that grow.)
  */
 #ifndef STOPS_API
 #define STOPS_API __attribute__((visibility("default")))
@@ -32,9 +43,11 @@ extern "C" {
 /*
  * Declare and zero an opts struct with its size set, then the fields:
  *	STOPS_OPTS(stops_open_opts, opts, .name = "foo");
- * Bytes a caller's sz covers beyond what this library knows must be zero.
- * Like LIBBPF_OPTS it is GNU C; in C++ or ISO C, zero the struct and set
- * .sz = sizeof(struct ...) by hand.
+ * Bytes a caller's sz covers beyond what this library knows must be zero:
+ * each opts struct is followed by its <type>__last_field, the last field
+ * this library reads (as libbpf.h does). Like LIBBPF_OPTS it is GNU C;
+ * in C++ or ISO C, zero the struct and set .sz = sizeof(struct ...) by
+ * hand.
  */
 #define STOPS_OPTS(TYPE, NAME, ...)                                            \
 	struct TYPE NAME = ({                                                  \
@@ -241,6 +254,7 @@ struct stops_open_opts {
 	const char *name; /* object name; NULL: derived from the file name */
 	size_t : 0;
 };
+#define stops_open_opts__last_field name
 
 STOPS_API int stops_object__open_file(const char *path,
 				      const struct stops_open_opts *opts,
@@ -268,6 +282,7 @@ struct stops_emit_c_opts {
 	size_t sz;
 	size_t : 0;
 };
+#define stops_emit_c_opts__last_field sz
 
 /* The shadow-type header. opts may be NULL. */
 STOPS_API int stops_model__emit_c(const struct stops_model *model, FILE *out,
@@ -278,6 +293,7 @@ struct stops_emit_embed_opts {
 	size_t sz;
 	size_t : 0;
 };
+#define stops_emit_embed_opts__last_field sz
 
 /*
  * The object's bytes as C, appended to a shadow header: a guarded section
@@ -296,6 +312,7 @@ struct stops_write_opts {
 	enum stops_format format; /* default STOPS_FORMAT_TEXT */
 	size_t : 0;
 };
+#define stops_write_opts__last_field format
 
 /* Each map's layout and initial values. opts may be NULL. */
 STOPS_API int stops_model__emit_dump(const struct stops_model *model, FILE *out,
@@ -304,10 +321,11 @@ STOPS_API int stops_model__emit_dump(const struct stops_model *model, FILE *out,
 
 /* --- kernel compatibility check -------------------------------------- */
 
+/* By rank: a graver finding has a larger value. */
 enum stops_check_severity {
 	STOPS_CHECK_NOTE,
-	STOPS_CHECK_ERROR,   /* the kernel or libbpf refuses the map */
 	STOPS_CHECK_WARNING, /* it loads, but types disagree: a latent bug */
+	STOPS_CHECK_ERROR,   /* the kernel or libbpf refuses the map */
 };
 
 /*
@@ -328,10 +346,10 @@ struct stops_check_map {
 	const char *kernel_type; /* ___flavor stripped */
 	const char *kernel_btf;	 /* file the type was found in, or NULL */
 	uint32_t nr_errors;
+	uint32_t nr_warnings;
 	uint32_t nr_notes;
 	uint32_t nr_findings;
 	const struct stops_check_finding *findings;
-	uint32_t nr_warnings;
 	bool incompatible; /* errors, or warnings with strict */
 };
 
@@ -359,6 +377,7 @@ struct stops_check_opts {
 	bool strict; /* warnings make the object incompatible */
 	size_t : 0;
 };
+#define stops_check_opts__last_field strict
 
 /*
  * Compare each map with the kernel's type. 0 and *resp (free it with
@@ -381,12 +400,13 @@ STOPS_API int stops_check_result__write(const struct stops_check_result *res,
  * kernel labels[i] (labels may be NULL: each result's first kernel BTF
  * names it). Written as a matrix, map x kernel: the verdict, the errors
  * and warnings per kernel, and for each member the kernels that lack it;
- * or as one JSON document. Since STOPS_GEN_1.1.
+ * or as one JSON document.
  */
-STOPS_API int stops_check_results__write(
-	const struct stops_check_result *const *res, const char *const *labels,
-	size_t nr, FILE *out, const struct stops_write_opts *opts,
-	struct stops_err *err);
+STOPS_API int
+stops_check_results__write(const struct stops_check_result *const *res,
+			   const char *const *labels, size_t nr, FILE *out,
+			   const struct stops_write_opts *opts,
+			   struct stops_err *err);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
-/* Utilities every stage uses: arena, vectors, hash table, errors, names. */
+/* Utilities every stage uses: arena, vectors, errors and opts, identifiers. */
 #ifndef STOPS_UTIL_H
 #define STOPS_UTIL_H
 
@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "hash.h"
 #include "stops_shadow.h"
 
 /* Nesting deeper than this is hostile input, not a real ops table. */
@@ -55,173 +56,6 @@ struct ptr_vec {
 int ptr_vec_reserve(struct ptr_vec *v, uint32_t n);
 int ptr_vec_push(struct ptr_vec *v, void *p);
 void ptr_vec_free(struct ptr_vec *v);
-
-/*
- * One open-addressing hash table (linear probing, at most 3/4 full) for
- * two key kinds: strings (not copied) and BTF type ids. A slot is used
- * when val is set.
- */
-struct htab_slot {
-	uint64_t key; /* type id, or the string's address */
-	void *val;
-};
-
-struct htab {
-	struct htab_slot *slots;
-	/* string keys: each slot's key_hash(), so that growing does not
-	 * hash again and probes compare it before strcmp; NULL for ids */
-	uint32_t *hashes;
-	uint32_t cap;
-	uint32_t len;
-	uint64_t key[2]; /* SipHash key, set with the first slots */
-};
-
-/* 0 when added, -EEXIST when key is present (its value kept), -ENOMEM. */
-int htab_add(struct htab *h, uint64_t key, void *val, bool str_key);
-void *htab_get(const struct htab *h, uint64_t key, bool str_key);
-/* Room for n keys in all, made at once (growing step by step touches
- * twice the memory); 0 or -ENOMEM. */
-int htab_reserve(struct htab *h, uint32_t n, bool str_key);
-void htab_free(struct htab *h);
-
-/* htab's keyed string hash, for a table of one's own (e.g. in an arena). */
-void str_hash_init(uint64_t key[2]);
-uint32_t str_hash(const uint64_t key[2], const char *s);
-
-/* Set of strings, for generated type and member names. */
-struct name_set {
-	struct htab h;
-};
-
-/* 0 when added, -EEXIST when name is already in the set, -ENOMEM. */
-static inline int name_set_add(struct name_set *set, const char *name)
-{
-	return htab_add(&set->h, (uintptr_t)name, (void *)(uintptr_t)name,
-			true);
-}
-
-/* Room for n names in all: see htab_reserve(). */
-static inline int name_set_reserve(struct name_set *set, uint32_t n)
-{
-	return htab_reserve(&set->h, n, true);
-}
-
-static inline void name_set_free(struct name_set *set)
-{
-	htab_free(&set->h);
-}
-
-/*
- * Set of names each kept as two pointers, head and tail (the name is
- * head followed by tail; tail "" for a whole name): thousands of names
- * like "<shadow>__MEMBERS" without a copy of each. The strings must
- * outlive the set.
- *
- * Names ending in one of the suffixes the caller gives (at most 7) are
- * kept by stem: one slot per stem, with a bit for each suffix taken (bit
- * 0: the stem itself). A name's stem is the name without the longest of
- * the suffixes it ends with (all of it when none): a function of the
- * name, so the set answers as one of whole names would, while a map's
- * "<shadow>", "<shadow>__MEMBERS", ... share one slot and one hash.
- */
-#define PAIR_SET_SUFFIXES 7
-
-struct pair_slot {
-	const char *head;
-	const char *tail;
-	uint32_t head_len;
-	uint32_t stem_len; /* the stem: the first stem_len bytes of the name */
-	uint8_t mask;	   /* suffixes taken: bit 0 none, bit i suffix i - 1 */
-};
-
-/*
- * The table holds 8-byte references to a dense array of slots: a table
- * of whole slots left a quarter or more of 32-byte slots empty, and each
- * page of it faulted in (a quarter of the claiming's page faults).
- */
-struct pair_ref {
-	uint32_t hash; /* of the stem */
-	uint32_t slot; /* slots[slot - 1]; 0: empty */
-};
-
-struct pair_set {
-	struct pair_ref *refs;
-	struct pair_slot *slots; /* len used, slots_cap allocated */
-	uint32_t cap;
-	uint32_t len, slots_cap;
-	uint64_t key[2];
-	/* suffixes, longest first */
-	const char *suffix[PAIR_SET_SUFFIXES];
-	uint32_t suffix_len[PAIR_SET_SUFFIXES];
-	uint64_t suffix_end[PAIR_SET_SUFFIXES]; /* last 8 bytes, if 8 */
-	uint32_t nr_suffixes;
-	uint64_t suffix_last[4]; /* the suffixes' last bytes, a bit each */
-	bool suffixes_nest;	 /* one suffix ends with another */
-	/* the slot of the last stem that lay in a head: names claimed
-	 * one after another with the same head skip hashing it again */
-	const char *last_head;
-	uint32_t last_stem_len, last_slot; /* last_slot: slots[last_slot - 1] */
-};
-
-/*
- * Suffixes for stems (at most PAIR_SET_SUFFIXES, none empty, each at most
- * once), set before the first name; they must outlive the set.
- */
-void pair_set_suffixes(struct pair_set *set, const char *const *suffix,
-		       uint32_t n);
-/*
- * name: head and tail joined, len bytes, as the caller has it at hand
- * (hashed and compared; not kept). 0 when added, -EEXIST when the name is
- * in the set, -ENOMEM.
- */
-int pair_set_add(struct pair_set *set, const char *name, size_t len,
-		 const char *head, const char *tail);
-/*
- * pair_set_add() of head (head_len bytes) followed by tail, without the
- * name at hand: quick when tail is one of the suffixes given (the same
- * pointer), else the name is joined in a buffer.
- */
-int pair_set_add_split(struct pair_set *set, const char *head, size_t head_len,
-		       const char *tail);
-/*
- * Adding head with each of n tails at once, all or none: the tails as a
- * mask for pair_set_add_mask(), 0; -EAGAIN when a tail is not one of the
- * suffixes given ("" is head alone) or suffixes nest: add one by one.
- */
-int pair_set_tails_mask(const struct pair_set *set, const char *const *tail,
-			uint32_t n, uint32_t *mask);
-/*
- * 0 when all were added; -EEXIST, nothing added, when one is in the set;
- * -EAGAIN when head alone has another stem (it ends with a suffix).
- */
-int pair_set_add_mask(struct pair_set *set, const char *head, size_t head_len,
-		      uint32_t mask);
-/* Room for n stems in all, made at once; 0 or -ENOMEM. */
-int pair_set_reserve(struct pair_set *set, uint32_t n);
-void pair_set_free(struct pair_set *set);
-
-/* BTF type id -> pointer, for what is built once per type. */
-struct id_map {
-	struct htab h;
-};
-
-static inline void *id_map_get(const struct id_map *map, uint32_t id)
-{
-	return htab_get(&map->h, id, false);
-}
-
-/* val must not be NULL; an id already present keeps its value. */
-static inline int id_map_put(struct id_map *map, uint32_t id, void *val)
-{
-	int ret = htab_add(&map->h, id, val, false);
-
-	return ret == -EEXIST ? 0 : ret;
-}
-
-static inline void id_map_free(struct id_map *map)
-{
-	htab_free(&map->h);
-}
 
 int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

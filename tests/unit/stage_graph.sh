@@ -15,6 +15,8 @@
 #    defined ones; every gen/*.c must have its object among OBJECTs);
 #  - a cli file includes anything of the library but the api stage, or
 #    calls a library function that libstops_gen.map does not export;
+#  - objects call each other in a cycle (a -> b -> a, or longer), within a
+#    stage too: calls run one way between files as between stages;
 #  - README's include graph differs from the files' #include lines.
 # Prints the include and call graphs it checked.
 set -eu
@@ -104,6 +106,23 @@ awk -v tmp="$tmp" '
 	function bad(msg) { print "stage_graph: " msg > "/dev/stderr"; err = 1 }
 	# may file a use file b? 0 when b is of a later or an apart stage
 	function may(a, b) { return !(rank(b) > rank(a) || apart(a, b)) }
+	# depth-first over the call graph: an edge back to a file on the
+	# stack (onstk) closes a cycle, reported from that file on
+	function dfs(v,   i, w, j, path) {
+		color[v] = 1; stk[++sp] = v; onstk[v] = sp
+		for (i = 1; i <= nadj[v]; i++) {
+			w = adj[v, i]
+			if (color[w] == 1) {
+				path = ""
+				for (j = onstk[w]; j <= sp; j++)
+					path = path stk[j] " -> "
+				bad("call cycle: " path w)
+			} else if (!color[w]) {
+				dfs(w)
+			}
+		}
+		sp--; color[v] = 2
+	}
 	FILENAME == tmp "/ranks" { R[$1] = $2; next }
 	FILENAME == tmp "/stage" {
 		if ($1 in S) bad("README: " $1 " twice in the file map")
@@ -156,6 +175,10 @@ awk -v tmp="$tmp" '
 			to = def[u[2]]
 			if (to == u[1]) continue
 			ncall++
+			if (!((u[1] " -> " to) in calls)) {
+				adj[u[1], ++nadj[u[1]]] = to
+				nodes[u[1]] = 1
+			}
 			calls[u[1] " -> " to] = calls[u[1] " -> " to] " " u[2]
 			if (!may(u[1], to))
 				bad(u[1] " (" S[u[1]] ") uses " u[2] " of " to \
@@ -164,6 +187,14 @@ awk -v tmp="$tmp" '
 				bad(u[1] " uses " u[2] ", which libstops_gen.map does not export")
 		}
 		if (ncall == 0) bad("no call between gen/ objects found")
+		# in name order, so that the report does not depend on awk
+		nn = 0
+		for (f in nodes) order[++nn] = f
+		for (i = 2; i <= nn; i++)
+			for (j = i; j > 1 && order[j - 1] > order[j]; j--) {
+				t = order[j]; order[j] = order[j - 1]; order[j - 1] = t
+			}
+		for (i = 1; i <= nn; i++) if (!color[order[i]]) dfs(order[i])
 		print "includes (" ninc "):"
 		for (e in inc) { split(e, x, " ")
 			print "  " x[1] " (" S[x[1]] ") <- " x[2] " (" S[x[2]] ")" | "sort" }

@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # The shared library exports exactly the STOPS_API functions of the public
-# header, each under a version node of gen/libstops_gen.map.
+# header, each under a version node of gen/libstops_gen.map, and every node
+# belongs to the library's SOVERSION: libstops_gen.so.N exports only
+# STOPS_GEN_N and STOPS_GEN_N.x (a node broken is a SOVERSION bumped).
 # Usage: symbols.sh LIBSTOPS_GEN.so stops_shadow.h
 set -eu
 lib=$1 header=$2
@@ -28,4 +30,13 @@ if grep -v '@@STOPS_GEN_' "$tmp/raw"; then
 	echo "symbols above have no version node" >&2
 	exit 1
 fi
-echo "ok: $(wc -l <"$tmp/exported") symbols"
+so=$(readelf -d "$lib" | sed -n 's/.*Library soname: \[libstops_gen\.so\.\([0-9]*\)\].*/\1/p')
+if [ -z "$so" ]; then
+	echo "$lib: no SONAME libstops_gen.so.N" >&2
+	exit 1
+fi
+if grep -v "@@STOPS_GEN_$so\(\.[0-9]*\)*\$" "$tmp/raw"; then
+	echo "symbols above are not in a node of SOVERSION $so (STOPS_GEN_$so[.x])" >&2
+	exit 1
+fi
+echo "ok: $(wc -l <"$tmp/exported") symbols, SOVERSION $so"

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit_claim.h"
 #include "expect.h"
 #include "names.h"
 #include "out.h"
@@ -151,7 +152,7 @@ int main(void)
 		EXPECT(!pair_set_add(&ps, n, strlen(n), n, ""));
 	}
 	/* stems: "a", "a__BTF", "" and the 1,000 */
-	EXPECT(ps.len == 1000 + 3);
+	EXPECT(ps.index.len == 1000 + 3);
 	/* split: a suffix by its pointer, or any tail */
 	EXPECT(pair_set_add_split(&ps, "n7", 2, sfx[0]) == -EEXIST);
 	EXPECT(!pair_set_add_split(&ps, "n7", 2, sfx[2]));
@@ -161,7 +162,7 @@ int main(void)
 	EXPECT(!pair_set_add_split(&ps, "b__BTF", 6, sfx[0]));
 	EXPECT(pair_set_add(&ps, "b__BTF__MEMBERS", 15, "b", "__BTF__MEMBERS") ==
 	       -EEXIST);
-	EXPECT(ps.len == 1000 + 5);
+	EXPECT(ps.index.len == 1000 + 5);
 	/* a mask of tails: all or none, and "" only for a stem of its own */
 	uint32_t mask, two;
 	const char *const tails[] = {"", sfx[0], sfx[2]};
@@ -192,7 +193,7 @@ int main(void)
 	EXPECT(!pair_set_add_split(&pn, "c_", 2, nest[0]));
 	EXPECT(pair_set_add_split(&pn, "c", 1, nest[1]) == -EEXIST);
 	EXPECT(!pair_set_add_split(&pn, "c", 1, nest[0]));
-	EXPECT(pn.len == 1);
+	EXPECT(pn.index.len == 1);
 	pair_set_free(&pn);
 	for (unsigned int i = 0; i < 1000; i++)
 		free(names[i]);

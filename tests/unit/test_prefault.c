@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "emit_claim.h"
 #include "expect.h"
 #include "util.h"
 
@@ -81,8 +82,8 @@ static void test_pair_set_reserve(void)
 	EXPECT(!pair_set_add(&set, names[0], 1, names[0], ""));
 	EXPECT(!pair_set_reserve(&set, 50000));
 	EXPECT(set.slots_cap >= 50000);
-	EXPECT(whole_pages_resident(set.slots + set.len,
-				    (50000 - set.len) * sizeof(*set.slots)));
+	EXPECT(whole_pages_resident(set.slots + set.index.len,
+				    (50000 - set.index.len) * sizeof(*set.slots)));
 	/* what was added before is still there, and still taken */
 	EXPECT(pair_set_add(&set, names[0], 1, names[0], "") == -EEXIST);
 	EXPECT(!pair_set_add(&set, names[1], 3, names[1], ""));

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* Errors (one-line messages) and options structs checked as libbpf does. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "util.h"
+
+int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err) {
+		va_start(ap, fmt);
+		vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+		va_end(ap);
+		/* Names from a hostile object must not break the one line. */
+		for (char *p = err->msg; *p; p++)
+			if ((unsigned char)*p < 0x20 || *p == 0x7f)
+				*p = '?';
+	}
+	return ret;
+}
+
+bool opts_valid(const void *opts, size_t sz, size_t known)
+{
+	const char *p = opts;
+
+	if (sz < sizeof(size_t))
+		return false;
+	for (size_t i = known; i < sz; i++)
+		if (p[i])
+			return false;
+	return true;
+}
