@@ -16,12 +16,12 @@
  */
 const char *btf_raw_header_problem(const void *data, size_t size)
 {
-	struct btf_header hdr;
+	struct btf_header hdr = {0};
 
-	if (size < sizeof(hdr))
+	if (size < BTF_HDR_BASE_LEN)
 		return "shorter than its header";
-	memcpy(&hdr, data, sizeof(hdr));
-	if (hdr.hdr_len < sizeof(hdr))
+	memcpy(&hdr, data, BTF_HDR_BASE_LEN);
+	if (hdr.hdr_len < BTF_HDR_BASE_LEN)
 		return "header length shorter than the 24-byte header";
 	if (hdr.hdr_len % 4)
 		return "header length is not a multiple of 4";

@@ -23,6 +23,11 @@ const char *btf_name_or_anon(const struct btf *btf, const struct btf_type *t);
  * checked) is one the kernel would parse too, else what is wrong with it.
  */
 const char *btf_raw_header_problem(const void *data, size_t size);
+/*
+ * Bytes of the header fields every BTF has (magic ... str_len): newer UAPI
+ * headers declare a longer struct btf_header, older BTF does not have it.
+ */
+#define BTF_HDR_BASE_LEN 24u
 /* libbpf's flavor rule: "a___b___c" -> strlen("a___b"). */
 size_t btf_essential_name_len(const char *name);
 

@@ -44,11 +44,12 @@ static int check_header(const uint8_t *data, size_t size, const char **why)
 {
 	struct btf_header hdr;
 
-	if (size < sizeof(hdr)) {
+	if (size < BTF_HDR_BASE_LEN) {
 		*why = "not a BTF file or an ELF file with .BTF";
 		return -EINVAL;
 	}
-	memcpy(&hdr, data, sizeof(hdr));
+	memset(&hdr, 0, sizeof(hdr));
+	memcpy(&hdr, data, BTF_HDR_BASE_LEN);
 	if (hdr.magic != BTF_MAGIC) {
 		*why = "not a BTF file or an ELF file with .BTF";
 		return -EINVAL;

@@ -376,10 +376,11 @@ static int check_btf_header(const uint8_t *data, uint32_t size,
 	struct btf_header hdr;
 	const char *why;
 
-	if (size < sizeof(hdr))
+	if (size < BTF_HDR_BASE_LEN)
 		return stops_errf(err, -EINVAL,
 				  "corrupt BTF: %u-byte .BTF section", size);
-	memcpy(&hdr, data, sizeof(hdr));
+	memset(&hdr, 0, sizeof(hdr));
+	memcpy(&hdr, data, BTF_HDR_BASE_LEN);
 	if (hdr.magic != BTF_MAGIC)
 		return stops_errf(err, -EINVAL, "corrupt BTF: bad magic 0x%04x",
 				  hdr.magic);
