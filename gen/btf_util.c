@@ -59,6 +59,41 @@ const struct btf_type *btf_skip_mods(const struct btf *btf, uint32_t id,
 	return NULL;
 }
 
+/* libbpf's MAX_RESOLVE_DEPTH: a longer chain is -E2BIG there */
+#define BTF_RESOLVE_DEPTH 32
+
+long long btf_resolved_size(const struct btf *btf, uint32_t id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	for (int i = 0; t && i < BTF_RESOLVE_DEPTH; i++) {
+		switch (btf_kind(t)) {
+		case BTF_KIND_INT:
+		case BTF_KIND_FLOAT:
+		case BTF_KIND_ENUM:
+		case BTF_KIND_ENUM64:
+		case BTF_KIND_STRUCT:
+		case BTF_KIND_UNION:
+			return t->size;
+		case BTF_KIND_PTR:
+			/* libbpf's btf_ptr_sz(): the host's if BTF cannot say */
+			return btf__pointer_size(btf)
+				       ? (long long)btf__pointer_size(btf)
+				       : (long long)sizeof(void *);
+		case BTF_KIND_TYPEDEF:
+		case BTF_KIND_VOLATILE:
+		case BTF_KIND_CONST:
+		case BTF_KIND_RESTRICT:
+		case BTF_KIND_TYPE_TAG:
+			t = btf__type_by_id(btf, t->type);
+			break;
+		default:
+			return btf__resolve_size(btf, id);
+		}
+	}
+	return btf__resolve_size(btf, id);
+}
+
 bool btf_is_func_ptr(const struct btf *btf, uint32_t id)
 {
 	const struct btf_type *t = btf_skip_mods(btf, id, NULL);

@@ -14,6 +14,12 @@ struct btf_type;
 const struct btf_type *btf_skip_mods(const struct btf *btf, uint32_t id,
 				     uint32_t *res_id);
 bool btf_is_func_ptr(const struct btf *btf, uint32_t id);
+/*
+ * btf__resolve_size(btf, id), without the call where the answer is a
+ * type's own size after modifiers (a member of every type, thousands of
+ * times): the same answer, libbpf's depth limit included.
+ */
+long long btf_resolved_size(const struct btf *btf, uint32_t id);
 /* BTF's own name of a kind: "int", "ptr", "func_proto", ... */
 const char *btf_kind_spelling(const struct btf_type *t);
 /* A type's name, "(anon)" when it has none. */

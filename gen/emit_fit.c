@@ -247,7 +247,7 @@ static int emit_members(struct out *o, const struct btf *btf,
 		const char *name = btf__name_by_offset(btf, bm->name_off);
 		const struct btf_type *mt = btf_skip_mods(btf, bm->type, NULL);
 		uint32_t off = btf_member_bit_offset(t, i) / 8;
-		long long size = btf__resolve_size(btf, bm->type);
+		long long size = btf_resolved_size(btf, bm->type);
 		unsigned int flags = 0;
 		const char *c = name ? name : "";
 		char *w;

@@ -251,13 +251,40 @@ static const char verify_helpers[] =
 	"}\n"
 	"#endif /* STOPS_SHADOW__LAYOUT */\n\n";
 
-static bool is_ident(const char *c)
+/* The length of name if it is a C identifier, else -1. */
+static long ident_len(const char *name)
 {
+	const char *c = name;
+
 	for (; *c; c++)
 		if (!(*c == '_' || (*c >= 'a' && *c <= 'z') ||
 		      (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
-			return false;
-	return true;
+			return -1;
+	return c - name;
+}
+
+/* One line of the table, as a span: no format to parse. */
+static void emit_member_line(struct out *o, const char *name, size_t len,
+			     uint32_t off, uint32_t size, uint32_t bits,
+			     enum btf_cls cls, unsigned int depth)
+{
+	char *w = out_span(o, len + 16 + 5 * 11);
+
+	if (!w)
+		return;
+	w = span_lit(w, "\t\t{\"");
+	w = span_put(w, name, len);
+	w = span_lit(w, "\", ");
+	w = span_uint(w, off);
+	w = span_lit(w, ", ");
+	w = span_uint(w, size);
+	w = span_lit(w, ", ");
+	w = span_uint(w, bits);
+	w = span_lit(w, ", ");
+	w = span_uint(w, (uint32_t)cls);
+	w = span_lit(w, ", ");
+	w = span_uint(w, depth);
+	out_span_end(o, span_lit(w, "},\n"));
 }
 
 /*
@@ -279,13 +306,15 @@ static int emit_members(struct out *o, const struct btf *btf,
 		uint32_t off = base + btf_member_bit_offset(t, i);
 		uint32_t bits = btf_member_bitfield_size(t, i);
 		enum btf_cls cls = btf_cls_of(mt);
-		long long size = btf__resolve_size(btf, bm->type);
+		long long size = btf_resolved_size(btf, bm->type);
+		long len;
 
 		if (!name)
 			name = "";
+		len = ident_len(name);
 		/* the model refuses such names before this; a string literal
 		 * takes nothing else */
-		if (!is_ident(name) || strlen(name) > NAMES_MAX_LITERAL)
+		if (len < 0 || len > NAMES_MAX_LITERAL)
 			return stops_errf(
 				err, -EINVAL,
 				"map %s: member %.32s: not a C identifier of at most %d characters",
@@ -294,8 +323,8 @@ static int emit_members(struct out *o, const struct btf *btf,
 		 * unsized too and refuses it; nothing here can be compared */
 		if (size < 0 || size > UINT32_MAX)
 			size = UINT32_MAX;
-		out_printf(o, "\t\t{\"%s\", %u, %u, %u, %u, %u},\n", name, off,
-			   (uint32_t)size, bits, (uint32_t)cls, depth);
+		emit_member_line(o, name, (size_t)len, off, (uint32_t)size,
+				 bits, cls, depth);
 		++*n;
 		if (!bits && depth < LAYOUT_DEPTH &&
 		    (cls == BTF_CLS_STRUCT || cls == BTF_CLS_UNION) &&

@@ -63,9 +63,27 @@ err:
 	return ret;
 }
 
-int input_read(int fd, uint64_t size, uint8_t **buf, const char **why)
+int input_read_into(int fd, uint64_t size, uint8_t *buf, const char **why)
 {
 	size_t done = 0;
+
+	while (done < size) {
+		ssize_t n =
+			pread(fd, buf + done, (size_t)size - done, (off_t)done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			*why = n ? strerror(errno) : "file shrank while read";
+			return n ? -errno : -EIO;
+		}
+		done += (size_t)n;
+	}
+	return 0;
+}
+
+int input_read(int fd, uint64_t size, uint8_t **buf, const char **why)
+{
 	int ret;
 
 	*buf = malloc(size ? (size_t)size : 1);
@@ -75,20 +93,10 @@ int input_read(int fd, uint64_t size, uint8_t **buf, const char **why)
 	}
 	/* read() would fault in each page of the copy on its own */
 	prefault(*buf, (size_t)size);
-	while (done < size) {
-		ssize_t n = pread(fd, *buf + done, (size_t)size - done,
-				  (off_t)done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			ret = n ? -errno : -EIO;
-			*why = n ? strerror(errno) : "file shrank while read";
-			free(*buf);
-			*buf = NULL;
-			return ret;
-		}
-		done += (size_t)n;
+	ret = input_read_into(fd, size, *buf, why);
+	if (ret) {
+		free(*buf);
+		*buf = NULL;
 	}
-	return 0;
+	return ret;
 }

@@ -21,5 +21,7 @@ int input_open(const char *path, uint64_t max_size, uint64_t *size,
 	       const char **why);
 /* Read size bytes from fd into a malloc'ed buffer; *why as above. */
 int input_read(int fd, uint64_t size, uint8_t **buf, const char **why);
+/* Read size bytes from fd into buf; *why as above. */
+int input_read_into(int fd, uint64_t size, uint8_t *buf, const char **why);
 
 #endif /* STOPS_INPUT_H */

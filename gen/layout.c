@@ -408,7 +408,7 @@ static int add_member(struct layout *l, const struct btf_type *pt, uint32_t i)
 				  "%s.%s: member at bit %u is not byte aligned",
 				  l->aggr->path, name, bit);
 	ctx->text_bytes += strlen(name); /* checked by new_member() */
-	size = btf_is_fwd(t) ? 0 : btf__resolve_size(ctx->btf, bm->type);
+	size = btf_is_fwd(t) ? 0 : btf_resolved_size(ctx->btf, bm->type);
 	if (size < 0)
 		return stops_errf(ctx->err, (int)size,
 				  "%s.%s: cannot resolve the member's size",

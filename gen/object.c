@@ -417,8 +417,35 @@ static int load_btf(struct stops_object *obj, struct stops_err *err)
 	return 0;
 }
 
-/* Takes image (malloc'ed), freed with the object or on failure. */
-static int open_image(uint8_t *image, size_t size,
+/* Where an image's bytes come from: a caller's buffer, else a file. */
+struct image_src {
+	const void *buf;
+	int fd;
+};
+
+/*
+ * The image is the arena's first allocation: a big object's bytes and its
+ * model then share the arena's huge pages (util.c), and the image lives
+ * and dies with the object as its sections, which point into it, do.
+ */
+static int read_image(struct stops_object *obj, const struct image_src *src,
+		      size_t size, struct stops_err *err)
+{
+	const char *why;
+	int ret;
+
+	obj->image = arena_alloc(&obj->arena, size ? size : 1);
+	if (!obj->image)
+		return -ENOMEM;
+	if (src->buf) {
+		memcpy(obj->image, src->buf, size);
+		return 0;
+	}
+	ret = input_read_into(src->fd, size, obj->image, &why);
+	return ret ? stops_errf(err, ret, "read: %s", why) : 0;
+}
+
+static int open_image(const struct image_src *src, size_t size,
 		      const struct stops_open_opts *opts,
 		      struct stops_object **objp, struct stops_err *err)
 {
@@ -429,18 +456,16 @@ static int open_image(uint8_t *image, size_t size,
 	*objp = NULL;
 	if (!name)
 		name = "object";
-	if (!is_c_ident(name)) {
-		free(image);
+	if (!is_c_ident(name))
 		return stops_errf(err, -EINVAL,
 				  "object name '%s' is not a C identifier",
 				  name);
-	}
 	obj = calloc(1, sizeof(*obj));
-	if (!obj) {
-		free(image);
+	if (!obj)
 		return stops_errf(err, -ENOMEM, "out of memory");
-	}
-	obj->image = image;
+	ret = read_image(obj, src, size, err);
+	if (ret)
+		goto err;
 	ret = -ENOMEM;
 	name = arena_strdup(&obj->arena, name);
 	if (!name)
@@ -469,36 +494,15 @@ int stops_object__open_mem(const void *buf, size_t size,
 			   const struct stops_open_opts *opts,
 			   struct stops_object **objp, struct stops_err *err)
 {
-	uint8_t *image;
+	struct image_src src = {.buf = buf ? buf : "", .fd = -1};
 
 	*objp = NULL;
 	if (!OPTS_VALID(opts, stops_open_opts))
 		return stops_errf(err, -EINVAL, "invalid open options");
-	image = malloc(size ? size : 1);
-	if (!image)
-		return stops_errf(err, -ENOMEM, "out of memory");
-	memcpy(image, buf, size);
-	return open_image(image, size, opts, objp, err);
-}
-
-static int read_file(const char *path, uint8_t **buf, size_t *size,
-		     struct stops_err *err)
-{
-	const char *why;
-	uint64_t len;
-	int fd, ret;
-
-	fd = input_open(path, MAX_OBJECT_SIZE, &len, &why);
-	if (fd == -EFBIG)
-		return stops_errf(err, fd, "file is larger than 1 GiB");
-	if (fd < 0)
-		return stops_errf(err, fd, "%s", why);
-	ret = input_read(fd, len, buf, &why);
-	close(fd);
-	if (ret)
-		return stops_errf(err, ret, "read: %s", why);
-	*size = (size_t)len;
-	return 0;
+	if (!buf && size)
+		return stops_errf(err, -EINVAL, "no buffer for %zu bytes",
+				  size);
+	return open_image(&src, size, opts, objp, err);
 }
 
 int stops_object__open_file(const char *path,
@@ -506,9 +510,10 @@ int stops_object__open_file(const char *path,
 			    struct stops_object **objp, struct stops_err *err)
 {
 	STOPS_OPTS(stops_open_opts, o);
+	struct image_src src = {.fd = -1};
 	char *name = NULL;
-	uint8_t *buf = NULL;
-	size_t size = 0;
+	const char *why;
+	uint64_t size;
 	int ret;
 
 	*objp = NULL;
@@ -521,10 +526,15 @@ int stops_object__open_file(const char *path,
 			return stops_errf(err, -ENOMEM, "out of memory");
 		o.name = name;
 	}
-	/* The file's bytes become the image: no second copy. */
-	ret = read_file(path, &buf, &size, err);
-	if (!ret)
-		ret = open_image(buf, size, &o, objp, err);
+	src.fd = input_open(path, MAX_OBJECT_SIZE, &size, &why);
+	if (src.fd == -EFBIG)
+		ret = stops_errf(err, src.fd, "file is larger than 1 GiB");
+	else if (src.fd < 0)
+		ret = stops_errf(err, src.fd, "%s", why);
+	else
+		ret = open_image(&src, (size_t)size, &o, objp, err);
+	if (src.fd >= 0)
+		close(src.fd);
 	free(name);
 	return ret;
 }
@@ -535,7 +545,6 @@ void stops_object__free(struct stops_object *obj)
 		return;
 	btf__free(obj->btf);
 	arena_free(&obj->arena);
-	free(obj->image);
 	free(obj);
 }
 

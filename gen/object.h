@@ -13,7 +13,7 @@ struct btf;
 /* An opened object owns everything its model points to. */
 struct stops_object {
 	struct arena arena;
-	uint8_t *image; /* the object's bytes: sections point into it */
+	uint8_t *image; /* the object's bytes, in the arena: sections point into it */
 	struct btf *btf;
 	struct bpf_elf elf;
 	struct stops_model model;

@@ -21,48 +21,82 @@ struct arena_block {
 #define ARENA_BLOCK (64 * 1024)
 
 /*
- * Past ARENA_HUGE_AFTER bytes an arena holds a big model (300 distinct
- * types: 1.3 MB of members), and its next blocks are 2 MiB transparent
- * huge pages. On the bench's virtual machine the first write to each
- * fresh 4 KiB page costs ~5 us even after MADV_POPULATE_WRITE, one huge
- * page ~0.2 ms in all: 1.2 MB written, 2.7 -> 0.2 ms (bench/README.md).
- * Small objects stay below and touch no more than they did.
+ * An arena that reaches ARENA_HUGE_AFTER bytes holds a big object (its
+ * image is the first allocation) or a big model (300 distinct types: 1.3
+ * MB of members), and its next blocks are transparent huge pages, 2 MiB
+ * each or a multiple for one bigger allocation. On the bench's virtual
+ * machine the first write to each fresh 4 KiB page costs ~5-10 us even
+ * after MADV_POPULATE_WRITE, one huge page ~0.2 ms in all: 1.2 MB
+ * written, 2.7 -> 0.2 ms (bench/README.md). Small objects stay below and
+ * touch no more than they did.
  */
 #define ARENA_HUGE	 ((size_t)2 << 20)
 #define ARENA_HUGE_AFTER ((size_t)256 << 10)
 
-static bool arena_is_big(const struct arena *a)
+/* Whether a's blocks and size more bytes reach ARENA_HUGE_AFTER. */
+static bool arena_is_big(const struct arena *a, size_t size)
 {
-	size_t total = 0;
+	size_t total = size;
 
 	for (const struct arena_block *b = a->head; b; b = b->next)
 		if (b->huge || (total += b->cap) >= ARENA_HUGE_AFTER)
 			return true;
-	return false;
+	return total >= ARENA_HUGE_AFTER;
 }
 
-/* A 2 MiB-aligned block of 2 MiB, huge pages asked for; NULL: none. */
-static struct arena_block *arena_huge_block(void)
+/* A 2 MiB-aligned block of len bytes (a multiple of 2 MiB), huge pages
+ * asked for; NULL: none. */
+static struct arena_block *arena_huge_block(size_t len)
 {
 #ifdef MADV_HUGEPAGE
-	size_t len = 2 * ARENA_HUGE;
-	char *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char *at;
+	char *p, *at;
 
+	if (len > SIZE_MAX - ARENA_HUGE)
+		return NULL;
+	p = mmap(NULL, len + ARENA_HUGE, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
 	at = (char *)(((uintptr_t)p + ARENA_HUGE - 1) & ~(ARENA_HUGE - 1));
 	if (at > p)
 		munmap(p, (size_t)(at - p));
-	munmap(at + ARENA_HUGE, (size_t)(p + len - (at + ARENA_HUGE)));
+	munmap(at + len, (size_t)(p + ARENA_HUGE - at));
 	/* no THP (or none allowed): small pages, mapped at once as before */
-	if (madvise(at, ARENA_HUGE, MADV_HUGEPAGE))
-		prefault(at, ARENA_HUGE);
+	if (madvise(at, len, MADV_HUGEPAGE))
+		prefault(at, len);
 	return (struct arena_block *)(void *)at;
 #else
+	(void)len;
 	return NULL;
 #endif
+}
+
+/* A block for size bytes at least: huge pages once a is big. */
+static struct arena_block *arena_new_block(struct arena *a, size_t size)
+{
+	size_t cap = size > ARENA_BLOCK ? size : ARENA_BLOCK;
+	struct arena_block *b;
+	size_t len;
+
+	if (cap > SIZE_MAX - sizeof(*b) - ARENA_HUGE)
+		return NULL;
+	if (arena_is_big(a, size)) {
+		len = (sizeof(*b) + cap + ARENA_HUGE - 1) & ~(ARENA_HUGE - 1);
+		b = arena_huge_block(len);
+		if (b) {
+			b->huge = true;
+			b->cap = len - sizeof(*b);
+			return b;
+		}
+	}
+	b = malloc(sizeof(*b) + cap);
+	if (!b)
+		return NULL;
+	/* blocks fill from the start up: the pages will be written */
+	prefault(b, sizeof(*b) + cap);
+	b->huge = false;
+	b->cap = cap;
+	return b;
 }
 
 /* size bytes at a multiple of align (a power of two, at most max_align_t) */
@@ -73,28 +107,10 @@ static void *arena_take(struct arena *a, size_t size, size_t align)
 	void *p;
 
 	if (!b || at > b->cap || b->cap - at < size) {
-		size_t cap = size > ARENA_BLOCK ? size : ARENA_BLOCK;
-		bool huge = false;
-
-		if (cap > SIZE_MAX - sizeof(*b))
+		b = arena_new_block(a, size);
+		if (!b)
 			return NULL;
-		if (size <= ARENA_HUGE - sizeof(*b) && arena_is_big(a)) {
-			b = arena_huge_block();
-			huge = b != NULL;
-			if (huge)
-				cap = ARENA_HUGE - sizeof(*b);
-		}
-		if (!huge) {
-			b = malloc(sizeof(*b) + cap);
-			if (!b)
-				return NULL;
-			/* blocks fill from the start up: the pages will be
-			 * written */
-			prefault(b, sizeof(*b) + cap);
-		}
-		b->huge = huge;
 		b->used = 0;
-		b->cap = cap;
 		b->next = a->head;
 		a->head = b;
 		at = 0;
@@ -265,7 +281,7 @@ void arena_free(struct arena *a)
 	for (; b; b = next) {
 		next = b->next;
 		if (b->huge)
-			munmap(b, ARENA_HUGE);
+			munmap(b, sizeof(*b) + b->cap);
 		else
 			free(b);
 	}
