@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
-/* The C emitter's state, shared by emit_c.c (the header) and emit_types.c. */
+/*
+ * The C emitter's state, shared by emit_c.c (the header), emit_types.c
+ * (type bodies) and emit_lists.c (member lists, asserts, accessors).
+ */
 #ifndef STOPS_EMIT_C_H
 #define STOPS_EMIT_C_H
 
@@ -121,13 +124,17 @@ enum layout_fact {
 	LAYOUT_BTF_DIFFER = 4, /* btf_names_differ() */
 };
 
-/* emit_types.c: the types, their layout proofs and accessors */
+/* emit_types.c: the types' bodies */
 const char *lit(struct emit *e, int i, const char *s);
 const char *aggr_kw(const struct stops_aggr *a);
+const char *spell(const char *c_type);
+const struct stops_aggr *layout_owner(const struct stops_aggr *a);
+int emit_aggr(struct emit *e, const struct stops_aggr *a);
+
+/* emit_lists.c: their member lists, layout proofs and accessors */
 unsigned int layout_facts(struct emit *e, const struct stops_aggr *a);
 int nested_aliases(struct emit *e, const struct stops_aggr *own,
 		   const char *map_shadow, bool claim);
-int emit_aggr(struct emit *e, const struct stops_aggr *a);
 int emit_asserts(struct emit *e, const struct stops_aggr *a);
 void emit_bit_accessors(struct emit *e, const struct stops_aggr *a,
 			const char *x, const char *kw);

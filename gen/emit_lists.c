@@ -1,0 +1,455 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/*
+ * The header's proofs and ways in, per type: member lists, layout
+ * asserts, ASSERT_MATCHES, bitfield and map accessors, nested aliases.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_c.h"
+#include "emit_verify.h"
+
+enum list_kind { SHADOW_NAMES, BTF_NAMES };
+
+/* "what_" and a 32-bit counter */
+#define LIST_PARAM_LEN 16
+
+/* Whether the BTF-name list says anything the shadow-name one does not. */
+static bool btf_names_differ(const struct stops_aggr *a)
+{
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		const struct stops_member *m = &a->members[i];
+
+		if (m->kind == STOPS_BITS)
+			return true; /* only the shadow has it */
+		if (m->kind == STOPS_PADDING || m->bit_size)
+			continue;
+		if (m->name && m->c_name && m->name != m->c_name &&
+		    strcmp(m->name, m->c_name))
+			return true; /* renamed: int -> int_ */
+		if ((m->kind == STOPS_OPAQUE && m->name) ||
+		    (m->kind == STOPS_STRUCT && m->name) ||
+		    (!m->name && btf_names_differ(m->aggr)))
+			return true;
+	}
+	return false;
+}
+
+/* Whether claim_accessors() and emit_bit_accessors() find a bitfield. */
+static bool has_bit_accessors(const struct stops_aggr *a)
+{
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		const struct stops_member *m = &a->members[i];
+
+		if (!m->c_name && m->aggr && m->kind != STOPS_ARRAY) {
+			if (has_bit_accessors(m->aggr))
+				return true;
+		} else if (m->storage) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Whether nested_aliases() finds a named nested type. */
+static bool has_named_subs(const struct stops_aggr *a)
+{
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		const struct stops_aggr *sub = a->members[i].aggr;
+
+		if (sub && (sub->c_name || has_named_subs(sub)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * What the walks over a's members find depends on its layout only: found
+ * once for maps sharing it, not once per map.
+ */
+unsigned int layout_facts(struct emit *e, const struct stops_aggr *a)
+{
+	const struct stops_aggr *owner = layout_owner(a);
+
+	if (e->facts_of != owner) {
+		e->facts_of = owner;
+		e->facts = (has_bit_accessors(owner) ? LAYOUT_BITS : 0) |
+			   (has_named_subs(owner) ? LAYOUT_NAMED_SUBS : 0) |
+			   (btf_names_differ(owner) ? LAYOUT_BTF_DIFFER : 0);
+	}
+	return e->facts;
+}
+
+/*
+ * Calls fn(e, prefix, name, offset, arg) for each entry of a's list; a
+ * non-zero return stops the walk and is returned. The one walk serves
+ * both the emitted list and the parameter-name check, so they agree.
+ */
+typedef int (*list_fn)(struct emit *e, const char *prefix, const char *name,
+		       uint32_t off, uint32_t size, void *arg);
+
+static int walk_list(struct emit *e, const struct stops_aggr *a,
+		     enum list_kind kind, const char *prefix, uint32_t base,
+		     list_fn fn, void *arg)
+{
+	int ret = 0;
+
+	for (uint32_t i = 0; i < a->nr_members && !ret; i++) {
+		const struct stops_member *m = &a->members[i];
+		const char *n = kind == SHADOW_NAMES ? m->c_name : m->name;
+		uint32_t off = base + m->bit_offset / 8;
+		char *path;
+
+		if (m->kind == STOPS_PADDING || m->bit_size ||
+		    (m->kind == STOPS_BITS && kind == BTF_NAMES))
+			continue;
+		/* int, errno: no definition T can have such a member */
+		if (kind == BTF_NAMES && n && names__is_reserved(n))
+			continue;
+		if (!n) {
+			ret = walk_list(e, m->aggr, kind, prefix, off, fn, arg);
+			continue;
+		}
+		ret = fn(e, prefix, n, off, m->size, arg);
+		if (ret || kind == SHADOW_NAMES || m->kind != STOPS_STRUCT)
+			continue;
+		path = str_printf("%s%s.", prefix, n);
+		ret = path ? walk_list(e, m->aggr, kind, path, off, fn, arg)
+			   : -ENOMEM;
+		free(path);
+	}
+	return ret;
+}
+
+/* The list macro's parameters: X, S, what; or X_2, S_2, what_2 ... */
+struct list_params {
+	char p[3][LIST_PARAM_LEN];
+	size_t len[3];
+	/* what each entry starts with: " \<newline><tab>X(S, what, " */
+	char head[4 + 3 * LIST_PARAM_LEN + 5];
+	size_t head_len;
+};
+
+/* A macro parameter spelled like a member would capture it. */
+static int entry_is_named(struct emit *e, const char *prefix, const char *name,
+			  uint32_t off, uint32_t size, void *arg)
+{
+	const struct list_params *lp = arg;
+
+	(void)e;
+	(void)prefix;
+	(void)off;
+	(void)size;
+	for (int i = 0; i < 3; i++)
+		if (name[0] == lp->p[i][0] && !strcmp(name, lp->p[i]))
+			return 1;
+	return 0;
+}
+
+static int emit_entry(struct emit *e, const char *prefix, const char *name,
+		      uint32_t off, uint32_t size, void *arg)
+{
+	const struct list_params *lp = arg;
+	size_t plen = strlen(prefix), nlen = strlen(name);
+	char *w;
+
+	/* #m goes into the asserts' messages */
+	if (plen + nlen > NAMES_MAX_LITERAL)
+		return stops_errf(
+			e->err, -ENAMETOOLONG,
+			"member %s%.32s...: name longer than %d characters",
+			prefix, name, NAMES_MAX_LITERAL);
+	/* a line per member of every layout: no format to parse */
+	w = out_span(e->o, lp->head_len + plen + nlen + 8 + 2 * 10);
+	if (!w)
+		return -ENOMEM;
+	w = span_put(w, lp->head, lp->head_len);
+	w = span_put(w, prefix, plen);
+	w = span_put(w, name, nlen);
+	w = span_lit(w, ", ");
+	w = span_uint(w, off);
+	w = span_lit(w, ", ");
+	w = span_uint(w, size);
+	out_span_end(e->o, span_lit(w, ");"));
+	return 0;
+}
+
+static int emit_list(struct emit *e, const struct stops_aggr *a,
+		     enum list_kind kind)
+{
+	static const char *const params[3] = {"X", "S", "what"};
+	struct list_params lp;
+	char(*p)[LIST_PARAM_LEN] = lp.p;
+	int ret = 0;
+	char *w;
+
+	/*
+	 * X, S, what; or X_2, S_2, what_2 ... if a member has such a name:
+	 * one walk looks for all three.
+	 */
+	for (uint32_t k = 1;; k++) {
+		for (int i = 0; i < 3; i++) {
+			if (k == 1) {
+				lp.len[i] = strlen(params[i]);
+				memcpy(p[i], params[i], lp.len[i] + 1);
+			} else
+				lp.len[i] =
+					(size_t)snprintf(p[i], sizeof(p[i]),
+							 "%s_%u", params[i], k);
+		}
+		ret = walk_list(e, a, kind, "", 0, entry_is_named, &lp);
+		if (ret < 0)
+			return ret;
+		if (!ret)
+			break;
+	}
+	/* by hand: snprintf here cost more than it saved per entry */
+	w = lp.head;
+	memcpy(w, " \\\n\t", 4);
+	w += 4;
+	for (int i = 0; i < 3; i++) {
+		memcpy(w, p[i], lp.len[i]);
+		w += lp.len[i];
+		memcpy(w, i ? ", " : "(", i ? 2 : 1);
+		w += i ? 2 : 1;
+	}
+	lp.head_len = (size_t)(w - lp.head);
+	out_printf(e->o,
+		   "/* %s members, their offsets and sizes in the BPF object */\n",
+		   kind == SHADOW_NAMES ? "Shadow" : "Original (BTF)");
+	out_printf(e->o, "#define %s__%s(%s, %s, %s)", a->c_name,
+		   kind == SHADOW_NAMES ? "MEMBERS" : "BTF_MEMBERS", p[0], p[1],
+		   p[2]);
+	ret = walk_list(e, a, kind, "", 0, emit_entry, &lp);
+	out_char(e->o, '\n');
+	return ret;
+}
+
+int emit_asserts(struct emit *e, const struct stops_aggr *a)
+{
+	const char *kw = aggr_kw(a);
+	struct sstr name, path;
+	int ret = 0;
+	char *w;
+
+	/*
+	 * A map sharing an earlier map's layout has the same body, token for
+	 * token (only comments differ): the owner's offset asserts prove it,
+	 * its own size assert keeps it tied to the BTF. Users' builds then
+	 * expand one member list per layout, not per map.
+	 */
+	if (!a->same_layout) {
+		ret = emit_list(e, a, SHADOW_NAMES);
+		out_printf(e->o,
+			   "%s__MEMBERS(STOPS_SHADOW__AT, %s %s, \"%s: %s\")\n",
+			   a->c_name, kw, a->c_name, e->obj_lit.s,
+			   lit(e, 1, a->path));
+	}
+	if (e->map && a->c_name == e->map->shadow_name)
+		name = e->shadow;
+	else
+		name = sstr(a->c_name);
+	/* a map's name is no longer than a literal may be (claim_idents) */
+	if (e->map && a->path == e->map->name)
+		path = e->name;
+	else
+		path = sstr(lit(e, 1, a->path));
+	w = out_span(e->o, 64 + name.len + e->obj_lit.len + path.len);
+	if (!w)
+		return -ENOMEM;
+	w = span_lit(w, "STOPS_SHADOW__SIZE(");
+	w = span_put(w, kw, strlen(kw));
+	w = span_lit(w, " ");
+	w = span_put(w, name.s, name.len);
+	w = span_lit(w, ", \"");
+	w = span_put(w, e->obj_lit.s, e->obj_lit.len);
+	w = span_lit(w, ": ");
+	w = span_put(w, path.s, path.len);
+	w = span_lit(w, "\", ");
+	w = span_u64(e->o, w, a->size);
+	out_span_end(e->o, span_lit(w, ");\n\n"));
+	return ret;
+}
+
+/*
+ * get/set for each bitfield of a (and of its anonymous members) kept in
+ * STOPS_BITS bytes: X__get_<f>(const struct X *), X__set_<f>(struct X *, v).
+ */
+void emit_bit_accessors(struct emit *e, const struct stops_aggr *a,
+			const char *x, const char *kw)
+{
+	for (uint32_t i = 0; i < a->nr_members; i++) {
+		const struct stops_member *m = &a->members[i];
+		const char *t;
+
+		if (!m->c_name && m->aggr && m->kind != STOPS_ARRAY) {
+			emit_bit_accessors(e, m->aggr, x, kw);
+			continue;
+		}
+		if (!m->storage)
+			continue;
+		t = spell(m->c_type);
+		out_printf(e->o,
+			   "static inline %s %s__get_%s(const %s %s *s)\n"
+			   "{\n\treturn (%s)stops_shadow__%s(s->%s, %u, %u);\n}\n\n"
+			   "static inline void %s__set_%s(%s %s *s, %s v)\n"
+			   "{\n\tstops_shadow__set_bits(s->%s, %u, %u, (unsigned long long)v);\n}\n\n",
+			   t, x, m->c_name, kw, x, t,
+			   m->is_signed ? "get_sbits" : "get_bits", m->storage,
+			   m->storage_bit, m->bit_size, x, m->c_name, kw, x, t,
+			   m->storage, m->storage_bit, m->bit_size);
+	}
+}
+
+int emit_assert_matches(struct emit *e, const struct stops_map *map)
+{
+	const struct stops_aggr *a = map->type, *owner = layout_owner(a);
+	bool differ = layout_facts(e, owner) & LAYOUT_BTF_DIFFER;
+	struct out *o = e->o;
+	int ret = 0;
+	char *w;
+
+	map_strs(e, map);
+	owner_str(e, owner);
+	out_lit(o, "/* Use where your own definition of struct ");
+	out_sstr(o, e->type);
+	out_lit(o, " is visible. */\n");
+	if (differ && owner == a)
+		ret = emit_list(e, a, BTF_NAMES);
+	w = out_span(o, 192 + e->shadow.len + e->owner.len +
+				2 * (e->obj_lit.len + e->name.len));
+	if (!w)
+		return -ENOMEM;
+	w = span_lit(w, "#define ");
+	w = span_put(w, e->shadow.s, e->shadow.len);
+	w = span_lit(w, "__ASSERT_MATCHES(T) \\\n\t");
+	w = span_put(w, e->owner.s, e->owner.len);
+	if (differ)
+		w = span_lit(w, "__BTF_MEMBERS(STOPS_SHADOW__MATCH, T, \"");
+	else
+		w = span_lit(w, "__MEMBERS(STOPS_SHADOW__MATCH, T, \"");
+	w = span_put(w, e->obj_lit.s, e->obj_lit.len);
+	w = span_lit(w, ": map ");
+	w = span_put(w, e->name.s, e->name.len);
+	w = span_lit(w, "\") \\\n\tSTOPS_SHADOW__MATCH_SIZE(T, \"");
+	w = span_put(w, e->obj_lit.s, e->obj_lit.len);
+	w = span_lit(w, ": map ");
+	w = span_put(w, e->name.s, e->name.len);
+	w = span_lit(w, "\", ");
+	w = span_u64(o, w, a->size);
+	out_span_end(o, span_lit(w, ")\n\n"));
+	return ret;
+}
+
+/*
+ * Macros, not functions: 1,000 inline definitions for 500 maps cost
+ * users' builds a tenth of their compile time. Each argument is used
+ * once and the helper's parameter type still checks it.
+ */
+int emit_accessors(struct emit *e, const struct stops_map *map)
+{
+	struct sstr sh, nm;
+	char *w;
+
+	map_strs(e, map);
+	sh = e->shadow;
+	nm = e->name;
+	w = out_span(e->o, 320 + 8 * sh.len + 2 * nm.len);
+	if (!w)
+		return -ENOMEM;
+	w = span_lit(w, "#define ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, "__from_map(map) \\\n\t((struct ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, " *)" EMIT_VERIFY_FROM_MAP "((map), \"");
+	w = span_put(w, nm.s, nm.len);
+	w = span_lit(w, "\", sizeof(struct ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, "), ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, EMIT_VERIFY_SUFFIX "()))\n#define ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, "__from_object(obj) \\\n\t((struct ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, " *)" EMIT_VERIFY_FROM_OBJECT "((obj), \"");
+	w = span_put(w, nm.s, nm.len);
+	w = span_lit(w, "\", sizeof(struct ");
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, "), ");
+	w = span_put(w, sh.s, sh.len);
+	out_span_end(e->o, span_lit(w, EMIT_VERIFY_SUFFIX "()))\n"));
+	return 0;
+}
+
+/* e->aliases: nested_aliases()' names for own, in its walk's order */
+static int collect_aliases(struct emit *e, const struct stops_aggr *a,
+			   size_t owner_len)
+{
+	int ret = 0;
+
+	for (uint32_t i = 0; i < a->nr_members && !ret; i++) {
+		const struct stops_aggr *sub = a->members[i].aggr;
+
+		if (!sub)
+			continue;
+		if (sub->c_name) {
+			if (e->nr_aliases == e->aliases_cap) {
+				uint32_t cap =
+					e->aliases_cap ? 2 * e->aliases_cap : 8;
+				struct alias *n;
+
+				n = cap > e->aliases_cap
+					    ? realloc(e->aliases,
+						      cap * sizeof(*n))
+					    : NULL;
+				if (!n)
+					return -ENOMEM;
+				e->aliases = n;
+				e->aliases_cap = cap;
+			}
+			e->aliases[e->nr_aliases].tail =
+				sstr(sub->c_name + owner_len);
+			e->aliases[e->nr_aliases++].type = sstr(sub->c_name);
+		}
+		ret = collect_aliases(e, sub, owner_len);
+	}
+	return ret;
+}
+
+/*
+ * Maps of one type share the first map's nested types (one layout, one
+ * set of asserts); the names by the other maps' paths stay usable:
+ *	#define obj_map2_type__member obj_map1_type__member
+ * Each is claimed (claim set), else written; the names are listed once
+ * per layout (own).
+ */
+int nested_aliases(struct emit *e, const struct stops_aggr *own,
+		   const char *map_shadow, bool claim)
+{
+	int ret = 0;
+
+	if (e->aliases_of != own) {
+		e->aliases_of = NULL;
+		e->nr_aliases = 0;
+		/* nested names start with the owner's: path names */
+		ret = collect_aliases(e, own, strlen(own->c_name));
+		if (ret)
+			return ret;
+		e->aliases_of = own;
+	}
+	for (uint32_t i = 0; i < e->nr_aliases && !ret; i++) {
+		const struct alias *al = &e->aliases[i];
+
+		if (claim) {
+			ret = claim_pair(&e->names, map_shadow, al->tail.s);
+			continue;
+		}
+		out_lit(e->o, "#define ");
+		out_str(e->o, map_shadow);
+		out_sstr(e->o, al->tail);
+		out_char(e->o, ' ');
+		out_sstr(e->o, al->type);
+		out_char(e->o, '\n');
+	}
+	return ret;
+}
