@@ -596,12 +596,11 @@ static int emit_header(struct emit *e)
 		ret = emit_accessors(e, &model->maps[k]);
 	if (ret)
 		return ret;
-	/* the layout block first: the fit helper prints through it */
+	/* the layout block first: the fit helper reads its tables */
 	ret = emit_verify(e->o, model, e->err);
-	if (!ret)
-		ret = emit_fit(e->o, model, e->err);
 	if (ret)
 		return ret;
+	emit_fit(e->o, model);
 	if (model->nr_maps)
 		out_str(e->o, "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n");
 	out_str(e->o, "#if defined(__cplusplus) && defined(__clang__)\n"

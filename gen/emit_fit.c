@@ -7,13 +7,15 @@
 
 #include "btf_util.h"
 #include "emit_fit.h"
+#include "emit_verify.h"
 #include "out.h"
 #include "util.h"
 
 const char *const emit_fit_idents[] = {
-	"STOPS_SHADOW__FIT",	  "stops_shadow__fit_member",
-	"stops_shadow__fit_type", "stops_shadow__fit",
-	"stops_shadow__fit_find", "stops_shadow__fit_misaligned",
+	"STOPS_SHADOW__FIT",
+	"stops_shadow__fit",
+	"stops_shadow__fit_find",
+	"stops_shadow__fit_misaligned",
 };
 const size_t emit_fit_nr_idents =
 	sizeof(emit_fit_idents) / sizeof(emit_fit_idents[0]);
@@ -65,13 +67,6 @@ static const char fit_helpers[] =
 	" * of btf__load_vmlinux_btf(). What fits may still fail at load for reasons\n"
 	" * BTF does not show: run stops-shadow check at build time.\n"
 	" */\n"
-	"struct stops_shadow__fit_member {\n"
-	"\tconst char *name; /* BTF name, \"\" for an anonymous member */\n"
-	"\tunsigned int off; /* bytes */\n"
-	"\tunsigned int size; /* bytes libbpf compares and tests for zero */\n"
-	"\tunsigned short kind; /* BTF kind, typedefs and modifiers skipped */\n"
-	"\tunsigned short flags; /* 1: function pointer, 2: bitfield, 4: bad BTF */\n"
-	"};\n\n"
 	"/*\n"
 	" * The running kernel's BTF with struct type, as libbpf looks for a\n"
 	" * struct_ops type: vmlinux, then each loaded module's BTF\n"
@@ -137,18 +132,12 @@ static const char fit_helpers[] =
 	"\tmemcpy(&type_off, raw + 8, sizeof(type_off));\n"
 	"\treturn (hdr_len | type_off) % 4 != 0;\n"
 	"}\n\n"
-	"/* Kernel type t through typedefs and modifiers, NULL when invalid. */\n"
-	"static inline const struct btf_type *stops_shadow__fit_type(const struct btf *btf, unsigned int id)\n"
-	"{\n"
-	"\tconst struct btf_type *t = btf__type_by_id(btf, id);\n"
-	"\tint i;\n\n"
-	"\tfor (i = 0; t && i < 64 && (btf_is_mod(t) || btf_is_typedef(t)); i++)\n"
-	"\t\tt = btf__type_by_id(btf, t->type);\n"
-	"\treturn t && (btf_is_mod(t) || btf_is_typedef(t)) ? NULL : t;\n"
-	"}\n\n"
+	"/*\n"
+	" * The members of the map's type are the depth-0 entries of its layout\n"
+	" * table (X__layout(), which the accessors compare with the object).\n"
+	" */\n"
 	"static inline int stops_shadow__fit(void *shadow, const char *type, const char *vtype,\n"
-	"\t\t\t\t    const struct stops_shadow__fit_member *m, unsigned int n,\n"
-	"\t\t\t\t    const struct btf *kernel,\n"
+	"\t\t\t\t    const struct stops_shadow__layout *l, const struct btf *kernel,\n"
 	"\t\t\t\t    void (*report)(void *ctx, const char *member, struct bpf_program *prog, int err),\n"
 	"\t\t\t\t    void *ctx)\n"
 	"{\n"
@@ -180,45 +169,51 @@ static const char fit_helpers[] =
 	"\tvlen = btf_vlen(kt);\n"
 	"\t/* pass 0 finds the verdict, pass 1 reports and, if it is 0, clears */\n"
 	"\tfor (pass = 0; pass < 2; pass++) {\n"
-	"\t\tfor (i = 0; i < n; i++) {\n"
+	"\t\tfor (i = 0; i < l->n; i++) {\n"
+	"\t\t\tconst struct stops_shadow__layout_member *m = &l->m[i];\n"
 	"\t\t\tconst struct btf_member *km = btf_members(kt);\n"
+	"\t\t\t/* libbpf tests size bytes from the member's byte for zero; a\n"
+	"\t\t\t * bitfield's type may reach past the struct: stay inside */\n"
+	"\t\t\tunsigned int off = m->bit_off / 8 < l->size ? m->bit_off / 8 : l->size;\n"
+	"\t\t\tunsigned int size = m->size < l->size - off ? m->size : l->size - off;\n"
 	"\t\t\tconst struct btf_type *kmt;\n"
 	"\t\t\tstruct bpf_program *prog = NULL;\n"
 	"\t\t\tunsigned int b;\n"
 	"\t\t\tint e = 0;\n\n"
+	"\t\t\tif (m->depth)\n"
+	"\t\t\t\tcontinue; /* a member's own members */\n"
 	"\t\t\tfor (j = 0; j < vlen; j++, km++) {\n"
 	"\t\t\t\tconst char *kn = btf__name_by_offset(kernel, km->name_off);\n\n"
-	"\t\t\t\tif (kn && !strcmp(kn, m[i].name))\n"
+	"\t\t\t\tif (kn && !strcmp(kn, m->name))\n"
 	"\t\t\t\t\tbreak;\n"
 	"\t\t\t}\n"
-	"\t\t\tif (m[i].flags & 1)\n"
-	"\t\t\t\tmemcpy(&prog, p + m[i].off, sizeof(prog));\n"
-	"\t\t\tif (m[i].flags & 4) {\n"
+	"\t\t\tif (m->func)\n"
+	"\t\t\t\tmemcpy(&prog, p + off, sizeof(prog));\n"
+	"\t\t\tif (m->size == 0xffffffffu) {\n"
 	"\t\t\t\te = -EINVAL; /* libbpf cannot size it on any kernel */\n"
 	"\t\t\t} else if (j < vlen) {\n"
-	"\t\t\t\tkmt = stops_shadow__fit_type(kernel, km->type);\n"
-	"\t\t\t\tif ((m[i].flags & 2) || btf_member_bitfield_size(kt, j) ||\n"
-	"\t\t\t\t    !kmt || btf_kind(kmt) != m[i].kind)\n"
+	"\t\t\t\tkmt = stops_shadow__layout_type(kernel, km->type);\n"
+	"\t\t\t\tif (m->bits || btf_member_bitfield_size(kt, j) || !kmt || btf_kind(kmt) != m->kind)\n"
 	"\t\t\t\t\te = -EINVAL;\n"
 	"\t\t\t\telse if (btf_is_ptr(kmt))\n"
-	"\t\t\t\t\te = prog && !((kmt = stops_shadow__fit_type(kernel, kmt->type)) && btf_is_func_proto(kmt)) ? -EINVAL : 0;\n"
-	"\t\t\t\telse if (btf__resolve_size(kernel, km->type) != (long long)m[i].size)\n"
+	"\t\t\t\t\te = prog && !((kmt = stops_shadow__layout_type(kernel, kmt->type)) && btf_is_func_proto(kmt)) ? -EINVAL : 0;\n"
+	"\t\t\t\telse if (btf__resolve_size(kernel, km->type) != (long long)size)\n"
 	"\t\t\t\t\te = -EINVAL;\n"
 	"\t\t\t\tif (!e)\n"
 	"\t\t\t\t\tcontinue; /* libbpf copies it */\n"
-	"\t\t\t} else if (!(m[i].flags & 1)) {\n"
-	"\t\t\t\tfor (b = 0; b < m[i].size && !e; b++)\n"
-	"\t\t\t\t\te = p[m[i].off + b] ? -EOPNOTSUPP : 0;\n"
+	"\t\t\t} else if (!m->func) {\n"
+	"\t\t\t\tfor (b = 0; b < size && !e; b++)\n"
+	"\t\t\t\t\te = p[off + b] ? -EOPNOTSUPP : 0;\n"
 	"\t\t\t}\n"
 	"\t\t\tif (!pass) {\n"
 	"\t\t\t\terr = err ? err : e;\n"
 	"\t\t\t\tcontinue;\n"
 	"\t\t\t}\n"
 	"\t\t\tif (report)\n"
-	"\t\t\t\treport(ctx, m[i].name, prog, e);\n"
-	"\t\t\tif (err || e || !(m[i].flags & 1))\n"
+	"\t\t\t\treport(ctx, m->name, prog, e);\n"
+	"\t\t\tif (err || e || !m->func)\n"
 	"\t\t\t\tcontinue;\n"
-	"\t\t\tmemset(p + m[i].off, 0, m[i].size);\n"
+	"\t\t\tmemset(p + off, 0, size);\n"
 	"\t\t\tif (prog)\n"
 	"\t\t\t\tbpf_program__set_autoload(prog, false);\n"
 	"\t\t}\n"
@@ -229,88 +224,11 @@ static const char fit_helpers[] =
 	"}\n"
 	"#endif /* STOPS_SHADOW__FIT */\n\n";
 
-/* One table entry per BTF member of the map's type, in BTF order. */
-static int emit_members(struct out *o, const struct btf *btf,
-			const struct stops_map *map, struct stops_err *err)
-{
-	const struct btf_type *t = btf__type_by_id(btf, map->type_id);
-	const struct btf_member *bm;
-	uint32_t n;
-
-	if (!t || !btf_is_struct(t))
-		return stops_errf(err, -EINVAL,
-				  "map %s: type [%u] is not a struct",
-				  map->name, map->type_id);
-	n = btf_vlen(t);
-	bm = btf_members(t);
-	for (uint32_t i = 0; i < n; i++, bm++) {
-		const char *name = btf__name_by_offset(btf, bm->name_off);
-		const struct btf_type *mt = btf_skip_mods(btf, bm->type, NULL);
-		uint32_t off = btf_member_bit_offset(t, i) / 8;
-		long long size = btf_resolved_size(btf, bm->type);
-		unsigned int flags = 0;
-		const char *c = name ? name : "";
-		char *w;
-
-		/* the model refuses names that are not identifiers; a string
-		 * literal takes nothing else */
-		for (; *c; c++)
-			if (!(*c == '_' || (*c >= 'a' && *c <= 'z') ||
-			      (*c >= 'A' && *c <= 'Z') ||
-			      (*c >= '0' && *c <= '9')))
-				return stops_errf(
-					err, -EINVAL,
-					"map %s: member %u: name is not a C identifier",
-					map->name, i);
-		/* a member libbpf cannot name or size fails every load: the
-		 * header still compiles, and its fit says -EINVAL */
-		if (!name || !mt || size < 0) {
-			out_printf(o, "\t\t{\"%s\", 0, 0, 0, 4},\n",
-				   name ? name : "");
-			continue;
-		}
-		/* btf_is_func_ptr(), from mt: no second walk to it */
-		if (btf_is_ptr(mt) && size == 8) {
-			const struct btf_type *pt =
-				btf_skip_mods(btf, mt->type, NULL);
-
-			if (pt && btf_is_func_proto(pt))
-				flags |= 1;
-		}
-		if (btf_member_bitfield_size(t, i))
-			flags |= 2;
-		/* libbpf tests size bytes from the member's byte for zero;
-		 * a bitfield's type may reach past the struct: stay inside */
-		if (off > map->size)
-			off = map->size;
-		if ((uint64_t)size > map->size - off)
-			size = map->size - off;
-		/* a line per member of every map type: no format to parse */
-		w = out_span(o, 16 + (size_t)(c - name) + 4 * 10);
-		if (!w)
-			return -ENOMEM;
-		w = span_lit(w, "\t\t{\"");
-		w = span_put(w, name, (size_t)(c - name));
-		w = span_lit(w, "\", ");
-		w = span_uint(w, off);
-		w = span_lit(w, ", ");
-		w = span_uint(w, (uint32_t)size);
-		w = span_lit(w, ", ");
-		w = span_uint(w, btf_kind(mt));
-		w = span_lit(w, ", ");
-		w = span_uint(w, flags);
-		out_span_end(o, span_lit(w, "},\n"));
-	}
-	return 0;
-}
-
-static int emit_map_fit(struct out *o, const struct stops_model *model,
-			const struct stops_map *map, struct stops_err *err)
+/* X__fit_kernel(): the fit of X__layout()'s members (emit_verify.c). */
+static void emit_map_fit(struct out *o, const struct stops_map *map)
 {
 	const char *s = map->shadow_name;
-	const struct btf_type *t;
 	size_t tlen;
-	int ret;
 
 	if (map->type->same_layout) {
 		/* thousands of maps: no format to parse */
@@ -319,11 +237,10 @@ static int emit_map_fit(struct out *o, const struct stops_model *model,
 		out_lit(o, EMIT_FIT_SUFFIX " ");
 		out_str(o, map->type->same_layout->c_name);
 		out_lit(o, EMIT_FIT_SUFFIX "\n\n");
-		return 0;
+		return;
 	}
 	/* %.*s would take vsnprintf: pieces instead, a map type each */
 	tlen = btf_essential_name_len(map->type_name);
-	t = btf__type_by_id(model->btf, map->type_id);
 	out_lit(o, "/* Fits map ");
 	out_str(o, map->name);
 	out_lit(o, "'s ops table to a kernel's struct ");
@@ -337,38 +254,20 @@ static int emit_map_fit(struct out *o, const struct stops_model *model,
 		" *s, const struct btf *kernel,\n"
 		"\t\tvoid (*report)(void *ctx, const char *member, struct bpf_program *prog, int err),\n"
 		"\t\tvoid *ctx)\n{\n");
-	if (t && btf_vlen(t)) {
-		out_str(o,
-			"\tstatic const struct stops_shadow__fit_member m[] = {\n");
-		ret = emit_members(o, model->btf, map, err);
-		if (ret)
-			return ret;
-		out_str(o, "\t};\n\n");
-	}
 	out_lit(o, "\treturn stops_shadow__fit(s, \"");
 	out_mem(o, map->type_name, tlen);
 	out_lit(o, "\", \"bpf_struct_ops_");
 	out_mem(o, map->type_name, tlen);
-	if (t && btf_vlen(t))
-		out_lit(o, "\", m, sizeof(m) / sizeof(m[0])");
-	else
-		out_lit(o, "\", NULL, 0");
-	out_lit(o, ", kernel, report, ctx);\n}\n\n");
-	return 0;
+	out_lit(o, "\", ");
+	out_str(o, s);
+	out_lit(o, EMIT_VERIFY_SUFFIX "(), kernel, report, ctx);\n}\n\n");
 }
 
-int emit_fit(struct out *o, const struct stops_model *model,
-	     struct stops_err *err)
+void emit_fit(struct out *o, const struct stops_model *model)
 {
-	int ret;
-
 	if (!model->nr_maps)
-		return 0;
+		return;
 	out_mem(o, fit_helpers, sizeof(fit_helpers) - 1);
-	for (uint32_t k = 0; k < model->nr_maps; k++) {
-		ret = emit_map_fit(o, model, &model->maps[k], err);
-		if (ret)
-			return ret;
-	}
-	return 0;
+	for (uint32_t k = 0; k < model->nr_maps; k++)
+		emit_map_fit(o, &model->maps[k]);
 }

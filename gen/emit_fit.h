@@ -18,10 +18,10 @@ extern const size_t emit_fit_nr_idents;
 
 /*
  * The shared helper (guarded, once per translation unit) and each map's
- * X__fit_kernel(), for the libbpf part of a shadow header: the caller
- * wraps it in #ifndef STOPS_SHADOW_NO_LIBBPF. Nothing for no maps.
+ * X__fit_kernel(), for the libbpf part of a shadow header, after
+ * emit_verify()'s, whose X__layout() tables it reads: the caller wraps
+ * it in #ifndef STOPS_SHADOW_NO_LIBBPF. Nothing for no maps.
  */
-int emit_fit(struct out *o, const struct stops_model *model,
-	     struct stops_err *err);
+void emit_fit(struct out *o, const struct stops_model *model);
 
 #endif /* STOPS_EMIT_FIT_H */

@@ -62,6 +62,8 @@ static const char verify_helpers[] =
 	"\tunsigned char bits; /* bitfield size, 0 for none */\n"
 	"\tunsigned char cls; /* kind class */\n"
 	"\tunsigned char depth; /* 0: a member of the type, 1: of a member, ... */\n"
+	"\tunsigned char kind; /* BTF kind, typedefs and modifiers skipped (fit) */\n"
+	"\tunsigned char func; /* 1: a function pointer, a slot (fit) */\n"
 	"};\n\n"
 	"struct stops_shadow__layout {\n"
 	"\tconst char *type; /* the map type's BTF name */\n"
@@ -263,12 +265,19 @@ static long ident_len(const char *name)
 	return c - name;
 }
 
+/* What X__fit_kernel() reads of a member, besides where it is. */
+struct fit_facts {
+	uint8_t kind;
+	uint8_t func;
+};
+
 /* One line of the table, as a span: no format to parse. */
 static void emit_member_line(struct out *o, const char *name, size_t len,
 			     uint32_t off, uint32_t size, uint32_t bits,
-			     enum btf_cls cls, unsigned int depth)
+			     enum btf_cls cls, unsigned int depth,
+			     struct fit_facts fit)
 {
-	char *w = out_span(o, len + 16 + 5 * 11);
+	char *w = out_span(o, len + 16 + 7 * 11);
 
 	if (!w)
 		return;
@@ -284,7 +293,25 @@ static void emit_member_line(struct out *o, const char *name, size_t len,
 	w = span_uint(w, (uint32_t)cls);
 	w = span_lit(w, ", ");
 	w = span_uint(w, depth);
+	w = span_lit(w, ", ");
+	w = span_uint(w, fit.kind);
+	w = span_lit(w, ", ");
+	w = span_uint(w, fit.func);
 	out_span_end(o, span_lit(w, "},\n"));
+}
+
+static struct fit_facts fit_facts_of(const struct btf *btf,
+				     const struct btf_type *mt, long long size)
+{
+	struct fit_facts f = {.kind = mt ? (uint8_t)btf_kind(mt) : 0};
+	const struct btf_type *pt;
+
+	/* btf_is_func_ptr(), from mt: no second walk to it */
+	if (mt && btf_is_ptr(mt) && size == 8) {
+		pt = btf_skip_mods(btf, mt->type, NULL);
+		f.func = pt && btf_is_func_proto(pt);
+	}
+	return f;
 }
 
 /*
@@ -324,7 +351,7 @@ static int emit_members(struct out *o, const struct btf *btf,
 		if (size < 0 || size > UINT32_MAX)
 			size = UINT32_MAX;
 		emit_member_line(o, name, (size_t)len, off, (uint32_t)size,
-				 bits, cls, depth);
+				 bits, cls, depth, fit_facts_of(btf, mt, size));
 		++*n;
 		if (!bits && depth < LAYOUT_DEPTH &&
 		    (cls == BTF_CLS_STRUCT || cls == BTF_CLS_UNION) &&
