@@ -541,6 +541,8 @@ static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 		return stops_errf(ctx->err, -ELOOP,
 				  "%s: aggregates nested deeper than %d levels",
 				  path, STOPS_MAX_DEPTH);
+	l.mem = ctx->scratch[depth].mem;
+	l.cap_mem = ctx->scratch[depth].cap;
 	if (!t || !btf_is_composite(t))
 		return stops_errf(ctx->err, -EINVAL,
 				  "%s: type [%u] is not a struct or union",
@@ -594,7 +596,8 @@ static int layout_aggr(struct layout_ctx *ctx, uint32_t type_id,
 	*out = a;
 	ret = 0;
 out:
-	free(l.mem);
+	ctx->scratch[depth].mem = l.mem;
+	ctx->scratch[depth].cap = l.cap_mem;
 	return ret;
 }
 
@@ -606,6 +609,8 @@ int layout_struct(struct layout_ctx *ctx, uint32_t type_id, const char *c_name,
 
 void layout_ctx_free(struct layout_ctx *ctx)
 {
+	for (int i = 0; i <= STOPS_MAX_DEPTH; i++)
+		free(ctx->scratch[i].mem);
 	ptr_vec_free(&ctx->enums);
 	ptr_vec_free(&ctx->aggrs);
 	name_set_free(&ctx->names);

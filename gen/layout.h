@@ -24,6 +24,16 @@ struct layout_ctx {
 	uint64_t text_bytes;	/* names and paths the members will print */
 	uint64_t max_text_bytes; /* layout_max_text() of the object's size */
 	struct stops_err *err;
+	/*
+	 * Members being laid out, one array per nesting depth, kept from
+	 * type to type (a malloc, its growth and a free per type were 6% of
+	 * a 300-type object's run); a finished type's members are copied
+	 * into the arena.
+	 */
+	struct layout_scratch {
+		struct stops_member *mem;
+		uint32_t cap;
+	} scratch[STOPS_MAX_DEPTH + 1];
 };
 
 /*
