@@ -18,7 +18,15 @@ struct arena_block {
 	max_align_t data[];
 };
 
-#define ARENA_BLOCK (64 * 1024)
+/*
+ * Blocks grow from ARENA_FIRST_BLOCK to ARENA_BLOCK: the CLI's and the
+ * emitter's arenas hold a few hundred bytes, and a first block of 64 KiB,
+ * mapped at once, cost them 16 fresh pages each (maps1: 4.42 -> 3.83 ms,
+ * distinct300: 8.29 -> 7.77 ms, CPU medians of 120 interleaved runs at
+ * load ~6).
+ */
+#define ARENA_BLOCK	  (64 * 1024)
+#define ARENA_FIRST_BLOCK (4 * 1024)
 
 /*
  * An arena that reaches ARENA_HUGE_AFTER bytes holds a big object (its
@@ -74,9 +82,15 @@ static struct arena_block *arena_huge_block(size_t len)
 /* A block for size bytes at least: huge pages once a is big. */
 static struct arena_block *arena_new_block(struct arena *a, size_t size)
 {
-	size_t cap = size > ARENA_BLOCK ? size : ARENA_BLOCK;
+	size_t cap = ARENA_FIRST_BLOCK;
 	struct arena_block *b;
 	size_t len;
+
+	/* 4, 16, 64 KiB: a small arena maps no pages it never writes */
+	for (b = a->head; b && cap < ARENA_BLOCK; b = b->next)
+		cap *= 4;
+	if (cap < size)
+		cap = size;
 
 	if (cap > SIZE_MAX - sizeof(*b) - ARENA_HUGE)
 		return NULL;
