@@ -126,7 +126,7 @@ static void skip_n(struct cur *c, uint64_t n)
 	c->p += n;
 }
 
-/* LEB128 of at most 10 bytes whose value fits 64 bits. */
+/* LEB128 of at most 10 bytes whose value fits 64 bits (signed: 65). */
 static uint64_t rd_leb(struct cur *c, bool is_signed)
 {
 	uint64_t v = 0;
@@ -139,7 +139,9 @@ static uint64_t rd_leb(struct cur *c, bool is_signed)
 			return 0;
 		}
 		b = *c->p++;
-		if (shift == 63 && (b & 0x7e)) {
+		/* the 10th byte holds bit 63 and, if signed, its sign */
+		if (shift == 63 && (b & 0x7f) > 1 &&
+		    !(is_signed && (b & 0x7f) == 0x7f)) {
 			c->bad = true;
 			return 0;
 		}
