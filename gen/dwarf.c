@@ -166,7 +166,9 @@ static const char *sec_str(const struct elf_blob *s, uint64_t off)
 struct abbrev {
 	uint32_t tag;
 	uint32_t first;
-	uint32_t gen; /* defined in the table loaded as generation gen */
+	uint32_t gen;  /* defined in the table loaded as generation gen */
+	int32_t fixed; /* bytes of its values when every form's size is
+			  fixed (most DIEs: types, members), else -1 */
 	uint16_t nr;
 	bool children;
 };
@@ -179,6 +181,7 @@ struct abbrev_attr {
 /* The abbreviation table of the unit being read, by code. */
 struct abbrevs {
 	uint64_t off;
+	unsigned int offset_size, addr_size; /* fixed sizes depend on them */
 	bool loaded;
 	uint32_t gen;  /* of the loaded table: reloading clears nothing */
 	uint64_t work; /* bytes parsed in all loads */
@@ -232,13 +235,63 @@ static int grow(void **arr, uint32_t *cap, uint32_t need, size_t elem)
 }
 
 /* DW_FORM_implicit_const's value is in the table: skip it, keep nothing. */
-static bool load_abbrevs(struct reader *r, uint64_t off)
+/* The size of a value of form in unit u, -1 when it varies or is unknown. */
+static int form_size(uint32_t form, const struct unit *u)
+{
+	switch (form) {
+	case DW_FORM_flag_present:
+	case DW_FORM_implicit_const:
+		return 0;
+	case DW_FORM_data1:
+	case DW_FORM_ref1:
+	case DW_FORM_flag:
+	case DW_FORM_strx1:
+	case DW_FORM_addrx1:
+		return 1;
+	case DW_FORM_data2:
+	case DW_FORM_ref2:
+	case DW_FORM_strx2:
+	case DW_FORM_addrx2:
+		return 2;
+	case DW_FORM_strx3:
+	case DW_FORM_addrx3:
+		return 3;
+	case DW_FORM_data4:
+	case DW_FORM_ref4:
+	case DW_FORM_ref_sup4:
+	case DW_FORM_strx4:
+	case DW_FORM_addrx4:
+		return 4;
+	case DW_FORM_data8:
+	case DW_FORM_ref8:
+	case DW_FORM_ref_sig8:
+	case DW_FORM_ref_sup8:
+		return 8;
+	case DW_FORM_data16:
+		return 16;
+	case DW_FORM_addr:
+		return (int)u->addr_size;
+	case DW_FORM_strp:
+	case DW_FORM_line_strp:
+	case DW_FORM_ref_addr:
+	case DW_FORM_sec_offset:
+	case DW_FORM_strp_sup:
+	case DW_FORM_GNU_ref_alt:
+	case DW_FORM_GNU_strp_alt:
+		return (int)u->offset_size;
+	default:
+		return -1;
+	}
+}
+
+static bool load_abbrevs(struct reader *r, uint64_t off, const struct unit *u)
 {
 	const struct elf_blob *s = &r->secs[ELF_DEBUG_ABBREV];
 	struct abbrevs *ab = &r->ab;
 	struct cur c;
 
-	if (ab->loaded && ab->off == off)
+	if (ab->loaded && ab->off == off && ab->offset_size == u->offset_size &&
+	    ab->addr_size == u->addr_size)
 		return true;
 	ab->loaded = false;
 	ab->gen++;
@@ -274,6 +327,7 @@ static bool load_abbrevs(struct reader *r, uint64_t off)
 		a->tag = (uint32_t)tag;
 		a->children = rd_n(&c, 1) == DW_CHILDREN_yes;
 		a->first = ab->nr_attrs;
+		a->fixed = 0;
 		if (code >= ab->nr_codes)
 			ab->nr_codes = (uint32_t)code + 1;
 		for (;;) {
@@ -293,6 +347,10 @@ static bool load_abbrevs(struct reader *r, uint64_t off)
 				r->ret = -ENOMEM;
 				return give_up(r, "out of memory");
 			}
+			if (a->fixed >= 0 && form_size((uint32_t)form, u) >= 0)
+				a->fixed += form_size((uint32_t)form, u);
+			else
+				a->fixed = -1;
 			ab->attrs[ab->nr_attrs++] =
 				(struct abbrev_attr){(uint32_t)name,
 						     (uint32_t)form};
@@ -301,6 +359,8 @@ static bool load_abbrevs(struct reader *r, uint64_t off)
 	}
 	ab->work += (uint64_t)(c.p - (s->data + off));
 	ab->off = off;
+	ab->offset_size = u->offset_size;
+	ab->addr_size = u->addr_size;
 	ab->loaded = true;
 	return true;
 }
@@ -535,13 +595,41 @@ static bool unit_header(struct reader *r, struct cur *c, struct unit *u,
 	return true;
 }
 
+/*
+ * The values of one DIE, read: the unit's string offsets base (first DIE)
+ * and a subprogram's name, unless one is being counted already.
+ */
+static bool read_attrs(struct reader *r, struct cur *c, struct unit *u,
+		       const struct abbrev *a, bool first, bool counting,
+		       const char **name)
+{
+	struct value v;
+
+	for (uint32_t i = 0; i < a->nr; i++) {
+		const struct abbrev_attr *at = &r->ab.attrs[a->first + i];
+
+		if (!read_form(r, c, u, at->form, &v, false))
+			return false;
+		if (first && at->name == DW_AT_str_offsets_base) {
+			u->str_offsets_base = v.u;
+			u->has_str_offsets_base = true;
+		}
+		if (at->name == DW_AT_name && a->tag == DW_TAG_subprogram &&
+		    !counting) {
+			*name = value_name(r, u, at->form, &v);
+			if (r->why)
+				return false;
+		}
+	}
+	return true;
+}
+
 /* The DIEs of one unit; a "____*" subprogram's formal parameters counted. */
 static bool read_dies(struct reader *r, struct cur *c, struct unit *u)
 {
 	const char *cand = NULL; /* the "____*" subprogram being counted */
 	uint32_t cand_depth = 0, cand_params = 0, depth = 0;
 	bool first = true;
-	struct value v;
 
 	while (c->p < c->end) {
 		uint64_t code = rd_leb(c, false);
@@ -569,22 +657,18 @@ static bool read_dies(struct reader *r, struct cur *c, struct unit *u)
 		if (++r->p->nr_dies > DWARF_MAX_DIES)
 			return give_up(r, "too many DIEs");
 		a = &r->ab.by_code[code];
-		for (uint32_t i = 0; i < a->nr; i++) {
-			const struct abbrev_attr *at =
-				&r->ab.attrs[a->first + i];
-
-			if (!read_form(r, c, u, at->form, &v, false))
-				return false;
-			if (first && at->name == DW_AT_str_offsets_base) {
-				u->str_offsets_base = v.u;
-				u->has_str_offsets_base = true;
-			}
-			if (at->name == DW_AT_name &&
-			    a->tag == DW_TAG_subprogram && !cand) {
-				name = value_name(r, u, at->form, &v);
-				if (r->why)
-					return false;
-			}
+		if (a->fixed >= 0 && !first && a->tag != DW_TAG_subprogram) {
+			/* nothing to read in it: skip its values at once */
+			r->nr_values += a->nr;
+			if (r->nr_values > DWARF_MAX_VALUES)
+				return give_up(r, "too many attribute values");
+			skip_n(c, (uint64_t)a->fixed);
+			if (c->bad)
+				return give_up(r,
+					       "value past the end of its unit");
+		} else if (!read_attrs(r, c, u, a, first, cand != NULL,
+				       &name)) {
+			return false;
 		}
 		first = false;
 		if (cand && depth == cand_depth + 1 &&
@@ -630,7 +714,7 @@ static bool read_units(struct reader *r)
 		uc = (struct cur){c.p, c.p + len, false};
 		c.p += len;
 		if (!unit_header(r, &uc, &u, &abbrev_off) ||
-		    !load_abbrevs(r, abbrev_off) || !read_dies(r, &uc, &u))
+		    !load_abbrevs(r, abbrev_off, &u) || !read_dies(r, &uc, &u))
 			return false;
 	}
 	return true;
