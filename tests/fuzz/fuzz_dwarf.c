@@ -19,16 +19,18 @@
 #include "dwarf.h"
 
 static const enum elf_debug_sec order[4] = {
-	ELF_DEBUG_ABBREV, ELF_DEBUG_STR, ELF_DEBUG_STR_OFFSETS,
+	ELF_DEBUG_ABBREV,
+	ELF_DEBUG_STR,
+	ELF_DEBUG_STR_OFFSETS,
 	ELF_DEBUG_LINE_STR,
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct elf_blob secs[NR_ELF_DEBUG_SECS] = { 0 };
-	uint8_t *copies[NR_ELF_DEBUG_SECS] = { 0 };
+	struct elf_blob secs[NR_ELF_DEBUG_SECS] = {0};
+	uint8_t *copies[NR_ELF_DEBUG_SECS] = {0};
 	struct dwarf_protos p;
-	struct arena a = { 0 };
+	struct arena a = {0};
 	size_t off = 16, len[5];
 
 	if (size < 16)
@@ -48,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!copies[s])
 			abort();
 		memcpy(copies[s], data + off, n);
-		secs[s] = (struct elf_blob){ copies[s], (uint32_t)n };
+		secs[s] = (struct elf_blob){copies[s], (uint32_t)n};
 		off += n;
 	}
 	if (dwarf_protos__read(&p, &a, secs) == 0 && p.complete &&

@@ -703,7 +703,8 @@ static int dump(const char *path)
 		lines[nr++] =
 			str_printf("%s %d", n, dwarf_protos__params(&dp, n));
 	}
-	qsort(lines, nr, sizeof(*lines), cmp_line);
+	if (nr)
+		qsort(lines, nr, sizeof(*lines), cmp_line);
 	for (uint32_t i = 0; i < nr; i++) {
 		printf("%s\n", lines[i]);
 		free(lines[i]);
