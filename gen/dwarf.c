@@ -639,8 +639,7 @@ static bool read_dies(struct reader *r, struct cur *c, struct unit *u)
 		if (c->bad)
 			return give_up(r, "truncated DIE");
 		if (!code) {
-			/* a null entry ends a sibling list; at the top, padding
-			 */
+			/* it ends a list of children; at the top, padding */
 			if (!depth)
 				continue;
 			if (cand && depth == cand_depth + 1) {

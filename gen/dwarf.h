@@ -14,9 +14,9 @@
 
 /*
  * Caps on one read; past any of them the read gives up (no answers).
- * Real objects stay far below: the largest of the kernel's struct_ops
- * selftests has about 40,000 DIEs, nesting under 20 and abbreviations of
- * under 20 attributes.
+ * Real objects stay far below: the sched_ext example (vmlinux.h, 320 KB
+ * of .debug_info) has 33,322 DIEs nested 7 deep, 86 abbreviations of at
+ * most 11 attributes (llvm-dwarfdump).
  */
 #define DWARF_MAX_DIES	      (1u << 22)
 #define DWARF_MAX_DEPTH	      256
