@@ -5,7 +5,7 @@
   dwarf_real.py TEST_DWARF LLVM_DWARFDUMP BUILD_DIR
 
 For every BPF object of the build's check, example, vm, layout and unit
-tests: the "____*" subprograms and their formal parameters, as
+tests (and the kernel selftests corpus.run compiled, once it has): the "____*" subprograms and their formal parameters, as
 `test_dwarf --dump` reads them (in-place values of the REL-relocated debug
 sections taken as section offsets), must equal llvm-dwarfdump's reading
 (which applies the relocations). Both DWARF 4 and 5 must be among them,
@@ -56,6 +56,14 @@ def dwarfdump(tool, obj):
     return versions, lines
 
 
+def is_bpf(path):
+    """A little-endian ELF64 relocatable object for EM_BPF (247)."""
+    with open(path, "rb") as f:
+        h = f.read(20)
+    return (len(h) == 20 and h[:4] == b"\x7fELF" and h[4] == 2 and
+            h[5] == 1 and h[16:18] == b"\x01\x00" and h[18:20] == b"\xf7\x00")
+
+
 def main():
     test, tool, build = sys.argv[1:4]
     objs = []
@@ -63,6 +71,10 @@ def main():
               "tests/unit", "tests/consumers"):
         objs += glob.glob(os.path.join(build, d, "**", "*.bpf.o"),
                           recursive=True)
+    # the tests' scratch directories hold objects broken on purpose
+    objs = [o for o in objs if "/work/" not in o[len(build):] and is_bpf(o)]
+    # the kernel selftests and sched_ext schedulers corpus.run compiled
+    objs += glob.glob(os.path.join(build, "tests/corpus/work/obj/*.bpf.o"))
     fails, seen = 0, {}
     for obj in sorted(objs):
         versions, want = dwarfdump(tool, obj)
