@@ -80,12 +80,33 @@ struct elf_sym_info {
 	bool value_too_big; /* st_value > UINT32_MAX: no offset */
 };
 
+/*
+ * The DWARF sections dwarf.c reads. Optional: one that is compressed, has
+ * no data or lies outside the file is left empty, never an error.
+ */
+enum elf_debug_sec {
+	ELF_DEBUG_INFO,
+	ELF_DEBUG_ABBREV,
+	ELF_DEBUG_STR,
+	ELF_DEBUG_STR_OFFSETS,
+	ELF_DEBUG_LINE_STR,
+	NR_ELF_DEBUG_SECS,
+};
+
+extern const char *const elf_debug_sec_names[NR_ELF_DEBUG_SECS];
+
+struct elf_blob {
+	const uint8_t *data;
+	uint32_t size;
+};
+
 struct bpf_elf {
 	const uint8_t *image;
 	size_t image_size;
 	const uint8_t *btf_data;
 	uint32_t btf_size;
-	struct elf_sec st_ops[NR_ST_OPS_SECS]; /* by enum st_ops_sec */
+	struct elf_blob debug[NR_ELF_DEBUG_SECS]; /* by enum elf_debug_sec */
+	struct elf_sec st_ops[NR_ST_OPS_SECS];	  /* by enum st_ops_sec */
 	struct elf_sym_info *syms;
 	uint32_t nr_syms;
 	struct hash_index sym_index; /* syms by name; cap 0 without symbols */

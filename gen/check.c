@@ -259,9 +259,10 @@ static void prog_explicit_args(struct check *c, const struct proto_side *s,
 
 	if (!on)
 		return;
-	if (on != kn)
-		add_finding(c, on > kn ? STOPS_CHECK_WARNING : STOPS_CHECK_NOTE,
-			    s->om->name, s->w_args, type_str(c, c->kbtf, kid),
+	/* fewer: it ignores the rest, as BPF_PROG programs may (below) */
+	if (on > kn)
+		add_finding(c, s->sev, s->om->name, s->w_args,
+			    type_str(c, c->kbtf, kid),
 			    type_str(c, c->obtf, fid),
 			    "%s takes %u arguments, kernel passes %u", s->who,
 			    on, kn);
@@ -270,6 +271,41 @@ static void prog_explicit_args(struct check *c, const struct proto_side *s,
 		    type_str(c, c->obtf, fid),
 		    "%s declares its parameters directly; struct_ops programs get one pointer to the kernel's arguments as u64s (use BPF_PROG)",
 		    s->who);
+}
+
+/*
+ * A BPF_PROG() program's BTF shows only its ctx pointer; what it declares
+ * is in the DWARF of its inline body, ____<prog> (ctx and the arguments).
+ * More than the kernel passes is the explicit case's warning: the object
+ * loads as long as the extra ones are never read (reading one is
+ * check_rules.c's prog-reads error), but the program was written for
+ * arguments the kernel does not give. Fewer is fine in both cases. Without
+ * DWARF (stripped), or with DWARF this reader gives up on, nothing is said.
+ */
+static void prog_dwarf_args(struct check *c, const struct proto_side *s,
+			    const struct btf_type *kp, uint32_t kid)
+{
+	const struct bpf_elf *e = model__elf(c->model);
+	uint16_t kn = btf_vlen(kp);
+	const char *inner;
+	int params;
+
+	if (!c->dwarf_read) {
+		c->dwarf_read = true;
+		/* DWARF is optional: out of memory only leaves it unread */
+		if (e)
+			dwarf_protos__read(&c->dwarf, c->arena, e->debug);
+	}
+	inner = cstr(c, "____%s", s->om->prog);
+	params = inner ? dwarf_protos__params(&c->dwarf, inner) : -1;
+	/* the first parameter is BPF_PROG's ctx */
+	if (params < 1 || params - 1 <= kn)
+		return;
+	add_finding(c, s->sev, s->om->name, s->w_args,
+		    type_str(c, c->kbtf, kid),
+		    cstr(c, "%s(ctx, %d arguments)", inner, params - 1),
+		    "%s takes %d arguments, kernel passes %u (its BPF_PROG declaration, from DWARF)",
+		    s->who, params - 1, kn);
 }
 
 /* The object's FUNC of this name (libbpf's first), through an index. */
@@ -330,6 +366,8 @@ static void check_prog(struct check *c, const struct omember *om,
 	}
 	if (!is_ctx_proto(c->obtf, s.fp))
 		prog_explicit_args(c, &s, kp, kid, f->type);
+	else
+		prog_dwarf_args(c, &s, kp, kid);
 	cmp_ret(c, &s, kp);
 }
 
@@ -681,6 +719,7 @@ int stops_model__check(const struct stops_model *model,
 	htab_free(&c.kmembers);
 	htab_free(&c.uses);
 	htab_free(&c.funcs);
+	dwarf_protos__free(&c.dwarf);
 	if (ret) {
 		stops_check_result__free(&r->pub);
 		return ret;

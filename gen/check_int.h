@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "dwarf.h"
 #include "kernel_btf.h"
 #include "prog_args.h"
 #include "util.h"
@@ -59,7 +60,10 @@ struct check {
 	/* the object's FUNC name -> first id: a search per slot was too */
 	struct htab funcs;
 	bool funcs_indexed;
-	bool funcs_oom;	     /* then libbpf's linear search */
+	bool funcs_oom; /* then libbpf's linear search */
+	/* what BPF_PROG() programs declare (DWARF), read on first need */
+	struct dwarf_protos dwarf;
+	bool dwarf_read;
 	struct omember *oms; /* the object type's members */
 	uint32_t nr_oms;
 	bool running; /* the running kernel's BTF: its state is known */

@@ -133,6 +133,38 @@ static int sec_data(const struct bpf_elf *e, const GElf_Shdr *sh,
 	return 0;
 }
 
+const char *const elf_debug_sec_names[NR_ELF_DEBUG_SECS] = {
+	[ELF_DEBUG_INFO] = ".debug_info",
+	[ELF_DEBUG_ABBREV] = ".debug_abbrev",
+	[ELF_DEBUG_STR] = ".debug_str",
+	[ELF_DEBUG_STR_OFFSETS] = ".debug_str_offsets",
+	[ELF_DEBUG_LINE_STR] = ".debug_line_str",
+};
+
+/*
+ * DWARF is optional (a stripped object has none): a debug section that
+ * cannot be read as is, or a second one of a name, leaves the first or
+ * none, and the parse goes on.
+ */
+static void debug_section(struct bpf_elf *e, const GElf_Shdr *sh,
+			  const char *name)
+{
+	size_t size = e->image_size;
+
+	for (int i = 0; i < NR_ELF_DEBUG_SECS; i++) {
+		if (strcmp(name, elf_debug_sec_names[i]))
+			continue;
+		if (e->debug[i].data || sh->sh_type == SHT_NOBITS ||
+		    (sh->sh_flags & SHF_COMPRESSED) || sh->sh_offset > size ||
+		    sh->sh_size > size - sh->sh_offset ||
+		    sh->sh_size > UINT32_MAX || !sh->sh_size)
+			return;
+		e->debug[i].data = e->image + sh->sh_offset;
+		e->debug[i].size = (uint32_t)sh->sh_size;
+		return;
+	}
+}
+
 static int st_ops_sec_index(const char *name)
 {
 	for (int i = 0; i < NR_ST_OPS_SECS; i++)
@@ -165,6 +197,10 @@ static int scan_section(struct bpf_elf *e, struct elf_state *s, Elf_Scn *scn,
 	}
 	if (!strcmp(name, ".BTF"))
 		return sec_data(e, &sh, name, &e->btf_data, &e->btf_size, err);
+	if (!strncmp(name, ".debug_", 7)) {
+		debug_section(e, &sh, name);
+		return 0;
+	}
 	i = st_ops_sec_index(name);
 	if (i >= 0) {
 		e->st_ops[i].name = st_ops_sec_names[i];

@@ -128,7 +128,9 @@ MINIMAL = {
 
 # The rule objects (r_*.bpf.c): one kernel rule each, on this kernel.
 RULES = {
-    "r_args_copy": (3, [TSIZE, "error:ssthresh:prog-reads"],
+    # its DWARF declares floor too: prog_sig's pair (warning + error)
+    "r_args_copy": (3, [TSIZE, "warning:ssthresh:prog-args",
+                        "error:ssthresh:prog-reads"],
                     ["  error: member 'ssthresh': program 'ca_ssthresh' reads "
                      "argument 2, kernel passes 1"]),
     "r_args_extra": (3, [TSIZE, "error:ssthresh:prog-reads"], []),
@@ -187,6 +189,33 @@ RULES = {
     "r_reuse_slots": (3, [TSIZE, "error:undo_cwnd:prog-reuse"],
                       ["  error: member 'undo_cwnd': program 'ca_ssthresh' is "
                        "already in reuse_ca.ssthresh"]),
+    # a BPF_PROG program declaring arguments the kernel does not pass and
+    # never reading them (it loads): the explicit twin's warning, from the
+    # DWARF of ____ca_ssthresh; stripped of DWARF, nothing to say
+    "r_args_unread": (0, [TSIZE, "warning:ssthresh:prog-args"],
+                      ["  warning: member 'ssthresh': program 'ca_ssthresh' "
+                       "takes 3 arguments, kernel passes 1 (its BPF_PROG "
+                       "declaration, from DWARF)",
+                       "r_args_unread: compatible: 0 errors, 1 warning, "
+                       "1 note"]),
+    "r_args_unread_dw4": (0, [TSIZE, "warning:ssthresh:prog-args"],
+                          ["  warning: member 'ssthresh': program "
+                           "'ca_ssthresh' takes 3 arguments, kernel passes 1 "
+                           "(its BPF_PROG declaration, from DWARF)"]),
+    "r_args_unread_strip": (0, [TSIZE],
+                            ["r_args_unread_strip: compatible: 0 errors, "
+                             "0 warnings, 1 note"]),
+    "r_args_unread_explicit": (0, [TSIZE, "warning:ssthresh:prog-args",
+                                   "note:ssthresh:prog-ctx",
+                                   "note:cong_avoid:prog-ctx"],
+                               ["  warning: member 'ssthresh': program "
+                                "'ca_ssthresh' takes 3 arguments, kernel "
+                                "passes 1",
+                                "r_args_unread_explicit: compatible: 0 errors, "
+                                "1 warning, 3 notes"]),
+    "r_args_dwarf_ok": (0, [TSIZE],
+                        ["r_args_dwarf_ok: compatible: 0 errors, 0 warnings, "
+                         "1 note"]),
     "r_unused": (0, [TSIZE, "warning::prog-unused"],
                  ["  warning: program 'ca_spare' is in no map: libbpf 1.4 "
                   "refuses"]),
@@ -327,6 +356,17 @@ def do_case(args):
                 ("note", "name-unique") not in by_map["ca_update_1"] or \
                 any(w == "name-unique" for _, w in by_map["ca_no_link"]):
             fail("name-unique findings by map: %s" % by_map)
+    if args.case in ("r_args_unread", "r_args_unread_dw4"):
+        # the JSON finding as the text's, its sides named
+        f = [f for f in parse_json(pj.stdout)["maps"][0]["findings"]
+             if f["what"] == "prog-args"][0]
+        want = {"severity": "warning", "member": "ssthresh",
+                "expected": "u32 (struct sock *)",
+                "actual": "____ca_ssthresh(ctx, 3 arguments)",
+                "message": "program 'ca_ssthresh' takes 3 arguments, kernel "
+                           "passes 1 (its BPF_PROG declaration, from DWARF)"}
+        if any(f[k] != v for k, v in want.items()):
+            fail("JSON prog-args finding %s, want %s" % (f, want))
     if args.target.startswith("mod") and args.case == "mod_ops":
         m = parse_json(pj.stdout)["maps"][0]
         if not m["kernel_btf"].endswith("/stops_test"):

@@ -6,12 +6,15 @@
 
 OUT_DIR/elf/  small valid objects of the build tree and the hostile ones
 OUT_DIR/btf/  the .BTF contents of those objects (input of fuzz_btf)
+OUT_DIR/dwarf/  the DWARF sections of those objects, as fuzz_dwarf.c's
+              container (input of fuzz_dwarf)
 OUT_DIR/template.bpf.o  VALID laid out with its headers first and .BTF
               last, the object fuzz_btf splices each input into.
 """
 import hashlib
 import os
 import shutil
+import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -56,9 +59,27 @@ def put(d, data):
         f.write(data)
 
 
+DWARF_SECS = ('.debug_abbrev', '.debug_str', '.debug_str_offsets',
+              '.debug_line_str')
+
+
+def dwarf_seed(e):
+    """fuzz_dwarf.c's container of an object's DWARF, or None."""
+    def data(name):
+        try:
+            return e.sec(name).data
+        except Exception:  # no such section
+            return b''
+    info = data('.debug_info')
+    if not info:
+        return None
+    secs = [data(n) for n in DWARF_SECS]
+    return struct.pack('<4I', *(len(s) for s in secs)) + b''.join(secs) + info
+
+
 def main():
     valid, bad_dir, build_dir, out = sys.argv[1:]
-    for sub in ('elf', 'btf'):
+    for sub in ('elf', 'btf', 'dwarf'):
         shutil.rmtree(os.path.join(out, sub), ignore_errors=True)
         os.makedirs(os.path.join(out, sub))
     n = 0
@@ -68,9 +89,13 @@ def main():
         put(os.path.join(out, 'elf'), raw)
         n += 1
         try:
-            btf = Elf(raw).sec('.BTF').data
+            e = Elf(raw)
+            btf = e.sec('.BTF').data
         except Exception:  # hostile framing: no .BTF to take
             continue
+        dw = dwarf_seed(e)
+        if dw and len(dw) <= MAX_SEED:
+            put(os.path.join(out, 'dwarf'), dw)
         if 0 < len(btf) <= MAX_SEED:
             put(os.path.join(out, 'btf'), btf)
     e = Elf(open(valid, 'rb').read())
@@ -79,8 +104,9 @@ def main():
     raw, _ = e.write(order=order, sht_first=True)
     with open(os.path.join(out, 'template.bpf.o'), 'wb') as f:
         f.write(raw)
-    print('%d seed objects, %d BTF seeds' %
-          (n, len(os.listdir(os.path.join(out, 'btf')))))
+    print('%d seed objects, %d BTF seeds, %d DWARF seeds' %
+          (n, len(os.listdir(os.path.join(out, 'btf'))),
+           len(os.listdir(os.path.join(out, 'dwarf')))))
     return 0
 
 

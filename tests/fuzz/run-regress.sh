@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-# Run each committed crasher (REGRESS/elf/*, REGRESS/btf/*) and each
-# hostile object of tests/bad once through the harnesses.
+# Run each committed crasher (REGRESS/elf/*, REGRESS/btf/*, REGRESS/dwarf/*)
+# and each hostile object of tests/bad once through the harnesses.
 #   run-regress.sh HARNESS_DIR REGRESS_DIR BAD_OBJS_DIR
 set -u
 bin=$1 regress=$2 bad=$3
@@ -20,6 +20,8 @@ one() {
 files() { find "$@" -maxdepth 1 -type f ! -name '*.md' 2>/dev/null | sort; }
 mapfile -t elf < <(files "$regress/elf" "$bad")
 mapfile -t btf < <(files "$regress/btf")
+mapfile -t dwarf < <(files "$regress/dwarf")
 one elf "${elf[@]}"
 one btf "${btf[@]}"
+one dwarf "${dwarf[@]}"
 exit $fail
