@@ -107,7 +107,8 @@ versions() {
 		v bpftool "$(bpftool version | sed -n "1s/.* v//p")"
 		v libelf "$(dpkg-query -W -f "\${Version}" libelf-dev)"
 		v cmake "$(cmake --version | sed -n "1s/.* //p")"
-		if command -v bazel >/dev/null; then v bazel "$(bazel --version | sed "s/^bazel //")"; fi'
+		# Debian builds Bazel as bazel-bootstrap: its --version says no_version.
+		v bazel "$(dpkg-query -W -f "\${Version}" bazel-bootstrap)"'
 }
 
 if [ "$mode" = full ]; then
