@@ -59,7 +59,9 @@ trap 'bzl shutdown >/dev/null 2>&1' EXIT
 
 bzl build --symlink_prefix=/ $targets || fail "bazel build $targets"
 # The generator is the installed one, not a build of it.
-gen=$(bzl query 'filter("^@stops_shadow//gen", deps(//:tcp_cc_skel))' 2>/dev/null)
+# filter() sees Bazel 7's canonical name of a module's repository
+# (@@stops_shadow~), the output the apparent one (@stops_shadow).
+gen=$(bzl query 'filter("^@@?stops_shadow~?//gen", deps(//:tcp_cc_skel))' 2>/dev/null)
 echo "$gen"
 echo "$gen" | grep -qx '@stops_shadow//gen:prebuilt/stops-shadow' ||
 	fail "the installed generator is not among the rule's inputs"
