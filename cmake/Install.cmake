@@ -6,8 +6,9 @@
 #   lib/cmake/StopsShadow/               find_package(StopsShadow) package
 #   lib/pkgconfig/stops-shadow.pc        pkg-config file
 #   share/stops-shadow/stops-shadow.mk   GNU Make include
-#   share/stops-shadow/                  a Bazel repository: WORKSPACE,
-#     bazel/ (the rules, a copy of bazel/), gen/ (//gen:stops-shadow is the
+#   share/stops-shadow/                  a Bazel repository: WORKSPACE and
+#     MODULE.bazel (Bazel 7: local_path_override to it), bazel/ (the rules,
+#     a copy of bazel/, the offline registry with it), gen/ (//gen:stops-shadow is the
 #     installed bin/stops-shadow, through the relative symlink
 #     gen/prebuilt/stops-shadow)
 #   share/man/man1/stops-shadow.1        manual page
@@ -59,6 +60,8 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/bazel/
 set(_stops_bzl ${PROJECT_SOURCE_DIR}/bazel/installed)
 install(FILES ${_stops_bzl}/root.WORKSPACE DESTINATION ${_stops_datadir}
 	RENAME WORKSPACE)
+# The module as it is: its labels are relative, and bazel/ and gen/ are here.
+install(FILES ${PROJECT_SOURCE_DIR}/MODULE.bazel DESTINATION ${_stops_datadir})
 install(FILES ${_stops_bzl}/root.BUILD.bazel DESTINATION ${_stops_datadir}
 	RENAME BUILD.bazel)
 install(FILES ${_stops_bzl}/gen.BUILD.bazel DESTINATION ${_stops_datadir}/gen

@@ -14,6 +14,9 @@ import os
 import struct
 import sys
 
+# No __pycache__ in the source tree: the tests leave it as checked out
+# (bazel.* fail on a file that appears there while they run).
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bpfobj import (Btf, Elf, EHDR, SHDR, SYM, SHT_NOBITS, EM_X86_64, INT,  # noqa: E402
                     ARRAY, STRUCT, TYPEDEF, CONST, VAR, DATASEC, ENUM64,

@@ -7,11 +7,15 @@
 # the object embedded by the installed generator, and the binary, copied
 # alone, registers and runs on this kernel (that part skips without root).
 # CXX=ON: a C++17 cc_binary (cxx_loader.cpp) on the same header too.
+# Bazel 7 and later: a module (MODULE.bazel.in, local_path_override to the
+# prefix) and, with Debian's Bazel, the install's own offline registry;
+# Bazel 4.2: WORKSPACE.in (local_repository).
 # Exit 77 without bazel or kernel BTF.
 set -u
 src=$1 build=$2 root=$3 work=$4 cxx=$5
 here=$(cd "$(dirname "$0")" && pwd)
 . "$src/tests/e2e/env-check.sh"
+. "$src/tests/bazel/lib.sh"
 
 fail() { echo "FAIL: $*"; exit 1; }
 
@@ -26,11 +30,21 @@ share=$prefix/share/stops-shadow
 [ -f "$share/WORKSPACE" ] && [ -x "$share/gen/prebuilt/stops-shadow" ] ||
 	fail "the install has no Bazel repository with a generator"
 [ -z "$(find "$share" -name '*.c')" ] || fail "sources in the install"
+# The rc names the registry the install carries, not the source tree's.
+rc_file=$work/tests.bazelrc
+stops_bazel_rc "$share" "$rc_file" || fail "cannot write $rc_file"
 
 # Refreshed in place: a new directory would cost a new Bazel server.
 rm -rf "$ws"/* && cp "$here"/bazel-installed/BUILD.bazel \
 	"$here"/bazel-installed/.bazelrc "$ws"/ || exit 1
-sed "s|@PREFIX@|$prefix|" "$here/bazel-installed/WORKSPACE.in" > "$ws/WORKSPACE"
+if [ $stops_bzlmod = 1 ]; then
+	[ -f "$share/MODULE.bazel" ] || fail "the install has no MODULE.bazel"
+	version=$(awk -F'"' '/^ *version = /{ print $2; exit }' "$share/MODULE.bazel")
+	sed -e "s|@PREFIX@|$prefix|" -e "s|@VERSION@|$version|" \
+		"$here/bazel-installed/MODULE.bazel.in" >"$ws/MODULE.bazel"
+else
+	sed "s|@PREFIX@|$prefix|" "$here/bazel-installed/WORKSPACE.in" >"$ws/WORKSPACE"
+fi
 cp "$src"/examples/tcp_cc/tcp_cc.{bpf.c,c,h} "$here/cxx_loader.cpp" "$ws"/ || exit 1
 targets=//:tcp_cc
 [ "$cxx" = ON ] && targets="$targets //:cxx_loader"
@@ -38,14 +52,16 @@ targets=//:tcp_cc
 bzl() {
 	cmd=$1
 	shift
-	(cd "$ws" && bazel --nohome_rc --output_user_root="$root" \
+	(cd "$ws" && bazel --nohome_rc --bazelrc="$rc_file" --output_user_root="$root" \
 		--max_idle_secs=60 "$cmd" --color=no --curses=no "$@")
 }
 trap 'bzl shutdown >/dev/null 2>&1' EXIT
 
 bzl build --symlink_prefix=/ $targets || fail "bazel build $targets"
 # The generator is the installed one, not a build of it.
-gen=$(bzl query 'filter("^@stops_shadow//gen", deps(//:tcp_cc_skel))' 2>/dev/null)
+# filter() sees Bazel 7's canonical name of a module's repository
+# (@@stops_shadow~), the output the apparent one (@stops_shadow).
+gen=$(bzl query 'filter("^@@?stops_shadow~?//gen", deps(//:tcp_cc_skel))' 2>/dev/null)
 echo "$gen"
 echo "$gen" | grep -qx '@stops_shadow//gen:prebuilt/stops-shadow' ||
 	fail "the installed generator is not among the rule's inputs"

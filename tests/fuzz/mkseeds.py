@@ -18,6 +18,9 @@ import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# No __pycache__ in the source tree: the tests leave it as checked out
+# (bazel.* fail on a file that appears there while they run).
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(HERE, '..', 'bad'))
 sys.path.insert(0, os.path.join(HERE, '..', 'hostile'))
 from bpfobj import Elf  # noqa: E402

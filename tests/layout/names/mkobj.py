@@ -7,6 +7,9 @@ usage: mkobj.py IN.bpf.o OUT.bpf.o"""
 import os
 import sys
 
+# No __pycache__ in the source tree: the tests leave it as checked out
+# (bazel.* fail on a file that appears there while they run).
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 '..', '..', 'bad'))
 from bpfobj import Btf, Elf  # noqa: E402
