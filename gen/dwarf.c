@@ -234,8 +234,11 @@ static int grow(void **arr, uint32_t *cap, uint32_t need, size_t elem)
 	return 0;
 }
 
-/* DW_FORM_implicit_const's value is in the table: skip it, keep nothing. */
-/* The size of a value of form in unit u, -1 when it varies or is unknown. */
+/*
+ * The size of a value of form in unit u, -1 when it varies or is unknown
+ * (read_form() reads these alike). DW_FORM_implicit_const's value is in
+ * the abbreviation table: nothing in the DIE.
+ */
 static int form_size(uint32_t form, const struct unit *u)
 {
 	switch (form) {
@@ -379,54 +382,25 @@ static bool read_form(struct reader *r, struct cur *c, const struct unit *u,
 		      uint32_t form, struct value *v, bool indirect)
 {
 	uint64_t n;
+	int size;
 
 	memset(v, 0, sizeof(*v));
 	if (++r->nr_values > DWARF_MAX_VALUES)
 		return give_up(r, "too many attribute values");
+	size = form_size(form, u);
+	if (size >= 0) {
+		/* data16 is no number this reader needs */
+		if (size > 8)
+			skip_n(c, (uint64_t)size);
+		else
+			v->u = rd_n(c, (unsigned int)size);
+		v->is_strx = form == DW_FORM_strx1 || form == DW_FORM_strx2 ||
+			     form == DW_FORM_strx3 || form == DW_FORM_strx4;
+		v->is_strp = form == DW_FORM_strp;
+		v->is_line_strp = form == DW_FORM_line_strp;
+		goto out;
+	}
 	switch (form) {
-	case DW_FORM_flag_present:
-	case DW_FORM_implicit_const:
-		break;
-	case DW_FORM_data1:
-	case DW_FORM_ref1:
-	case DW_FORM_flag:
-	case DW_FORM_strx1:
-	case DW_FORM_addrx1:
-		v->u = rd_n(c, 1);
-		v->is_strx = form == DW_FORM_strx1;
-		break;
-	case DW_FORM_data2:
-	case DW_FORM_ref2:
-	case DW_FORM_strx2:
-	case DW_FORM_addrx2:
-		v->u = rd_n(c, 2);
-		v->is_strx = form == DW_FORM_strx2;
-		break;
-	case DW_FORM_strx3:
-	case DW_FORM_addrx3:
-		v->u = rd_n(c, 3);
-		v->is_strx = form == DW_FORM_strx3;
-		break;
-	case DW_FORM_data4:
-	case DW_FORM_ref4:
-	case DW_FORM_ref_sup4:
-	case DW_FORM_strx4:
-	case DW_FORM_addrx4:
-		v->u = rd_n(c, 4);
-		v->is_strx = form == DW_FORM_strx4;
-		break;
-	case DW_FORM_data8:
-	case DW_FORM_ref8:
-	case DW_FORM_ref_sig8:
-	case DW_FORM_ref_sup8:
-		v->u = rd_n(c, 8);
-		break;
-	case DW_FORM_data16:
-		skip_n(c, 16);
-		break;
-	case DW_FORM_addr:
-		v->u = rd_n(c, u->addr_size);
-		break;
 	case DW_FORM_sdata:
 		v->u = rd_leb(c, true);
 		break;
@@ -442,17 +416,6 @@ static bool read_form(struct reader *r, struct cur *c, const struct unit *u,
 	case DW_FORM_GNU_str_index:
 		v->u = rd_leb(c, false);
 		v->is_strx = true;
-		break;
-	case DW_FORM_strp:
-	case DW_FORM_line_strp:
-	case DW_FORM_ref_addr:
-	case DW_FORM_sec_offset:
-	case DW_FORM_strp_sup:
-	case DW_FORM_GNU_ref_alt:
-	case DW_FORM_GNU_strp_alt:
-		v->u = rd_n(c, u->offset_size);
-		v->is_strp = form == DW_FORM_strp;
-		v->is_line_strp = form == DW_FORM_line_strp;
 		break;
 	case DW_FORM_string:
 		v->str = (const char *)c->p;
@@ -484,6 +447,7 @@ static bool read_form(struct reader *r, struct cur *c, const struct unit *u,
 	default:
 		return give_up(r, "unknown form");
 	}
+out:
 	if (c->bad)
 		return give_up(r, "value past the end of its unit");
 	return true;
