@@ -253,18 +253,6 @@ static const char verify_helpers[] =
 	"}\n"
 	"#endif /* STOPS_SHADOW__LAYOUT */\n\n";
 
-/* The length of name if it is a C identifier, else -1. */
-static long ident_len(const char *name)
-{
-	const char *c = name;
-
-	for (; *c; c++)
-		if (!(*c == '_' || (*c >= 'a' && *c <= 'z') ||
-		      (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
-			return -1;
-	return c - name;
-}
-
 /* What X__fit_kernel() reads of a member, besides where it is. */
 struct fit_facts {
 	uint8_t kind;
@@ -334,14 +322,14 @@ static int emit_members(struct out *o, const struct btf *btf,
 		uint32_t bits = btf_member_bitfield_size(t, i);
 		enum btf_cls cls = btf_cls_of(mt);
 		long long size = btf_resolved_size(btf, bm->type);
-		long len;
+		size_t len;
 
 		if (!name)
 			name = "";
-		len = ident_len(name);
-		/* the model refuses such names before this; a string literal
-		 * takes nothing else */
-		if (len < 0 || len > NAMES_MAX_LITERAL)
+		len = strlen(name);
+		/* the model refuses such names before this (layout.c, by the
+		 * same rule); a string literal takes nothing else */
+		if ((name[0] && !is_c_ident(name)) || len > NAMES_MAX_LITERAL)
 			return stops_errf(
 				err, -EINVAL,
 				"map %s: member %.32s: not a C identifier of at most %d characters",
@@ -350,8 +338,8 @@ static int emit_members(struct out *o, const struct btf *btf,
 		 * unsized too and refuses it; nothing here can be compared */
 		if (size < 0 || size > UINT32_MAX)
 			size = UINT32_MAX;
-		emit_member_line(o, name, (size_t)len, off, (uint32_t)size,
-				 bits, cls, depth, fit_facts_of(btf, mt, size));
+		emit_member_line(o, name, len, off, (uint32_t)size, bits, cls,
+				 depth, fit_facts_of(btf, mt, size));
 		++*n;
 		if (!bits && depth < LAYOUT_DEPTH &&
 		    (cls == BTF_CLS_STRUCT || cls == BTF_CLS_UNION) &&
