@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 """gen/dwarf.c against llvm-dwarfdump on the build's BPF objects.
 
-  dwarf_real.py TEST_DWARF LLVM_DWARFDUMP BUILD_DIR
+  dwarf_real.py TEST_DWARF LLVM_DWARFDUMP BUILD_DIR OBJ...
 
-For every BPF object of the build's check, example, vm, layout and unit
+For each OBJ (the unit test's own DWARF 4 and 5 objects, which must exist)
+and every BPF object of the build's check, example, vm, layout and unit
 tests (and the kernel selftests corpus.run compiled, once it has): the "____*" subprograms and their formal parameters, as
 `test_dwarf --dump` reads them (in-place values of the REL-relocated debug
 sections taken as section offsets), must equal llvm-dwarfdump's reading
@@ -66,13 +67,18 @@ def is_bpf(path):
 
 def main():
     test, tool, build = sys.argv[1:4]
-    objs = []
+    objs = sys.argv[4:]
+    for o in objs:
+        if not os.path.isfile(o) or not is_bpf(o):
+            print("FAIL: %s is not a BPF object" % o)
+            sys.exit(1)
     for d in ("tests/check", "examples", "tests/vm", "tests/layout",
               "tests/unit", "tests/consumers"):
         objs += glob.glob(os.path.join(build, d, "**", "*.bpf.o"),
                           recursive=True)
     # the tests' scratch directories hold objects broken on purpose
     objs = [o for o in objs if "/work/" not in o[len(build):] and is_bpf(o)]
+    objs = sorted(set(objs))
     # the kernel selftests and sched_ext schedulers corpus.run compiled
     objs += glob.glob(os.path.join(build, "tests/corpus/work/obj/*.bpf.o"))
     fails, seen = 0, {}
