@@ -4,9 +4,11 @@
 
   dwarf_real.py TEST_DWARF LLVM_DWARFDUMP BUILD_DIR OBJ...
 
-For each OBJ (the unit test's own DWARF 4 and 5 objects, which must exist)
-and every BPF object of the build's check, example, vm, layout and unit
-tests (and the kernel selftests corpus.run compiled, once it has): the "____*" subprograms and their formal parameters, as
+For each OBJ (dwarf.bpf.c as DWARF 4 and 5, built with the test: each must
+hold "____*" subprograms) and every other BPF object of the build's check,
+example, vm, layout and unit tests that is built (and the kernel selftests
+corpus.run compiled, once it has): the "____*" subprograms and their formal
+parameters, as
 `test_dwarf --dump` reads them (in-place values of the REL-relocated debug
 sections taken as section offsets), must equal llvm-dwarfdump's reading
 (which applies the relocations). Both DWARF 4 and 5 must be among them,
@@ -68,6 +70,7 @@ def is_bpf(path):
 def main():
     test, tool, build = sys.argv[1:4]
     objs = sys.argv[4:]
+    required = set(objs)
     for o in objs:
         if not os.path.isfile(o) or not is_bpf(o):
             print("FAIL: %s is not a BPF object" % o)
@@ -90,6 +93,10 @@ def main():
         if p.returncode or got != want:
             print("DIFFER %s: test_dwarf %s, llvm-dwarfdump %s" % (
                 obj, got, want))
+            fails += 1
+            continue
+        if obj in required and not want:
+            print("FAIL: %s has no ____* subprogram" % obj)
             fails += 1
             continue
         for v in versions:
