@@ -9,23 +9,19 @@
 #include "util.h"
 
 /*
- * What libbpf's btf__new() lets through and the kernel's btf_parse_hdr()
- * and btf_parse_type_sec() refuse. The types are read in place in libbpf's
- * copy of the blob, at hdr_len + type_off: if that is no multiple of 4,
- * every struct btf_type sits at a misaligned address.
+ * The kernel's btf_parse_hdr() and btf_parse_type_sec() refuse what
+ * libbpf's btf__new() lets through: a header length or type offset that
+ * is no multiple of 4. libbpf reads the types in place in its copy of the
+ * blob, at hdr_len + type_off, so every struct btf_type would sit at a
+ * misaligned address.
  */
-const char *btf_raw_header_problem(const void *data, size_t size)
+static const char *header_layout_problem(const struct btf_header *hdr)
 {
-	struct btf_header hdr = {0};
-
-	if (size < BTF_HDR_BASE_LEN)
-		return "shorter than its header";
-	memcpy(&hdr, data, BTF_HDR_BASE_LEN);
-	if (hdr.hdr_len < BTF_HDR_BASE_LEN)
+	if (hdr->hdr_len < BTF_HDR_BASE_LEN)
 		return "header length shorter than the 24-byte header";
-	if (hdr.hdr_len % 4)
+	if (hdr->hdr_len % 4)
 		return "header length is not a multiple of 4";
-	if (hdr.type_off % 4)
+	if (hdr->type_off % 4)
 		return "type section offset is not a multiple of 4";
 	/*
 	 * A longer header with fields this libbpf does not know passes: the
@@ -33,6 +29,23 @@ const char *btf_raw_header_problem(const void *data, size_t size)
 	 * them, and libbpf reads the types without them.
 	 */
 	return NULL;
+}
+
+enum btf_hdr_fault btf_raw_header_check(const void *data, size_t size,
+					struct btf_header *hdr,
+					const char **why)
+{
+	memset(hdr, 0, sizeof(*hdr));
+	*why = NULL;
+	if (size < BTF_HDR_BASE_LEN)
+		return BTF_HDR_SHORT;
+	memcpy(hdr, data, BTF_HDR_BASE_LEN);
+	if (hdr->magic != BTF_MAGIC)
+		return BTF_HDR_MAGIC;
+	if (hdr->version != BTF_VERSION || hdr->flags)
+		return BTF_HDR_VERSION;
+	*why = header_layout_problem(hdr);
+	return *why ? BTF_HDR_LAYOUT : BTF_HDR_OK;
 }
 
 const struct btf_type *btf_skip_mods(const struct btf *btf, uint32_t id,

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 struct btf;
+struct btf_header;
 struct btf_type;
 
 /* Type id through typedefs and modifiers; NULL when invalid or a loop. */
@@ -25,15 +26,27 @@ const char *btf_kind_spelling(const struct btf_type *t);
 /* A type's name, "(anon)" when it has none. */
 const char *btf_name_or_anon(const struct btf *btf, const struct btf_type *t);
 /*
- * NULL when the raw header of a BTF blob (magic and version already
- * checked) is one the kernel would parse too, else what is wrong with it.
- */
-const char *btf_raw_header_problem(const void *data, size_t size);
-/*
  * Bytes of the header fields every BTF has (magic ... str_len): newer UAPI
  * headers declare a longer struct btf_header, older BTF does not have it.
  */
 #define BTF_HDR_BASE_LEN 24u
+/* What is wrong with a raw BTF blob's header, in the order it is read. */
+enum btf_hdr_fault {
+	BTF_HDR_OK,
+	BTF_HDR_SHORT,	 /* shorter than BTF_HDR_BASE_LEN */
+	BTF_HDR_MAGIC,	 /* not BTF, or BTF of the other endian */
+	BTF_HDR_VERSION, /* not version 1, or flags set */
+	BTF_HDR_LAYOUT,	 /* libbpf would parse it, the kernel would not */
+};
+/*
+ * The one header check for object and kernel BTF: *hdr gets the first
+ * BTF_HDR_BASE_LEN bytes (zeros where the blob is shorter), *why what is
+ * wrong for BTF_HDR_LAYOUT (NULL otherwise). Each caller words the other
+ * faults for its own input: an object's .BTF, or a file named as BTF.
+ */
+enum btf_hdr_fault btf_raw_header_check(const void *data, size_t size,
+					struct btf_header *hdr,
+					const char **why);
 /* libbpf's flavor rule: "a___b___c" -> strlen("a___b"). */
 size_t btf_essential_name_len(const char *name);
 

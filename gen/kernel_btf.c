@@ -44,22 +44,20 @@ static int check_header(const uint8_t *data, size_t size, const char **why)
 {
 	struct btf_header hdr;
 
-	if (size < BTF_HDR_BASE_LEN) {
+	switch (btf_raw_header_check(data, size, &hdr, why)) {
+	case BTF_HDR_OK:
+		return 0;
+	case BTF_HDR_SHORT:
+	case BTF_HDR_MAGIC:
 		*why = "not a BTF file or an ELF file with .BTF";
-		return -EINVAL;
-	}
-	memset(&hdr, 0, sizeof(hdr));
-	memcpy(&hdr, data, BTF_HDR_BASE_LEN);
-	if (hdr.magic != BTF_MAGIC) {
-		*why = "not a BTF file or an ELF file with .BTF";
-		return -EINVAL;
-	}
-	if (hdr.version != BTF_VERSION || hdr.flags) {
+		break;
+	case BTF_HDR_VERSION:
 		*why = "BTF version or flags not supported (want version 1, no flags)";
-		return -EINVAL;
+		break;
+	default:
+		break;
 	}
-	*why = btf_raw_header_problem(data, size);
-	return *why ? -EINVAL : 0;
+	return -EINVAL;
 }
 
 static struct btf *new_btf(const uint8_t *data, size_t size, struct btf *base,

@@ -376,25 +376,25 @@ static int check_btf_header(const uint8_t *data, uint32_t size,
 	struct btf_header hdr;
 	const char *why;
 
-	if (size < BTF_HDR_BASE_LEN)
+	switch (btf_raw_header_check(data, size, &hdr, &why)) {
+	case BTF_HDR_OK:
+		return 0;
+	case BTF_HDR_SHORT:
 		return stops_errf(err, -EINVAL,
 				  "corrupt BTF: %u-byte .BTF section", size);
-	memset(&hdr, 0, sizeof(hdr));
-	memcpy(&hdr, data, BTF_HDR_BASE_LEN);
-	if (hdr.magic != BTF_MAGIC)
+	case BTF_HDR_MAGIC:
 		return stops_errf(err, -EINVAL, "corrupt BTF: bad magic 0x%04x",
 				  hdr.magic);
-	if (hdr.version != BTF_VERSION || hdr.flags)
+	case BTF_HDR_VERSION:
 		return stops_errf(
 			err, -EINVAL,
 			"corrupt BTF: version %u, flags 0x%x (want version %u, no flags)",
 			hdr.version, hdr.flags, BTF_VERSION);
-	why = btf_raw_header_problem(data, size);
-	if (why)
+	default:
 		return stops_errf(err, -EINVAL,
 				  "corrupt BTF: %s (hdr_len %u, type_off %u)",
 				  why, hdr.hdr_len, hdr.type_off);
-	return 0;
+	}
 }
 
 static int load_btf(struct stops_object *obj, struct stops_err *err)
