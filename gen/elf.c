@@ -143,24 +143,22 @@ const char *const elf_debug_sec_names[NR_ELF_DEBUG_SECS] = {
 
 /*
  * DWARF is optional (a stripped object has none): a debug section that
- * cannot be read as is, or a second one of a name, leaves the first or
- * none, and the parse goes on.
+ * cannot be read as is (sec_data()'s refusals, unreported, or compressed
+ * or empty), or a second one of a name, leaves the first or none, and the
+ * parse goes on.
  */
 static void debug_section(struct bpf_elf *e, const GElf_Shdr *sh,
 			  const char *name)
 {
-	size_t size = e->image_size;
-
 	for (int i = 0; i < NR_ELF_DEBUG_SECS; i++) {
 		if (strcmp(name, elf_debug_sec_names[i]))
 			continue;
-		if (e->debug[i].data || sh->sh_type == SHT_NOBITS ||
-		    (sh->sh_flags & SHF_COMPRESSED) || sh->sh_offset > size ||
-		    sh->sh_size > size - sh->sh_offset ||
-		    sh->sh_size > UINT32_MAX || !sh->sh_size)
+		if (e->debug[i].data || (sh->sh_flags & SHF_COMPRESSED) ||
+		    !sh->sh_size)
 			return;
-		e->debug[i].data = e->image + sh->sh_offset;
-		e->debug[i].size = (uint32_t)sh->sh_size;
+		/* on a refusal it sets neither */
+		sec_data(e, sh, name, &e->debug[i].data, &e->debug[i].size,
+			 NULL);
 		return;
 	}
 }
