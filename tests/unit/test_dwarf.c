@@ -14,6 +14,7 @@
  *                          sorted, for dwarf_real.py to compare with
  *                          llvm-dwarfdump
  */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,61 +102,49 @@ struct dw {
 	struct elf_blob secs[NR_ELF_DEBUG_SECS];
 };
 
+/*
+ * One abbreviation: its code, tag and children flag, then (attribute,
+ * form) pairs up to 0, 0; an implicit_const form is followed by its value.
+ */
+static void abbrev(struct buf *a, int code, int tag, int children, ...)
+{
+	va_list ap;
+	int at, form;
+
+	uleb(a, code);
+	uleb(a, tag);
+	put(a, children, 1);
+	va_start(ap, children);
+	for (;;) {
+		at = va_arg(ap, int);
+		form = va_arg(ap, int);
+		if (!at && !form)
+			break;
+		uleb(a, at);
+		uleb(a, form);
+		if (form == F_implicit_const)
+			uleb(a, va_arg(ap, int));
+	}
+	va_end(ap);
+	put(a, 0, 2);
+}
+
 static void abbrev_table(struct buf *a, const struct shape *s)
 {
 	int nf = s->indirect ? F_indirect : s->name_form;
 
-	uleb(a, 1); /* the unit */
-	uleb(a, TAG_cu);
-	put(a, 1, 1);
-	uleb(a, AT_producer);
-	uleb(a, F_string);
-	uleb(a, AT_str_offsets_base);
-	uleb(a, F_sec_offset);
-	put(a, 0, 2);
-	uleb(a, 2); /* a subprogram with children */
-	uleb(a, TAG_sub);
-	put(a, 1, 1);
-	uleb(a, AT_name);
-	uleb(a, nf);
-	uleb(a, AT_low_pc);
-	uleb(a, F_addr);
-	uleb(a, AT_inline);
-	uleb(a, F_implicit_const);
-	uleb(a, 1);
-	uleb(a, AT_frame_base);
-	uleb(a, F_exprloc);
-	uleb(a, AT_external);
-	uleb(a, F_flag_present);
-	put(a, 0, 2);
-	uleb(a, 3); /* a parameter */
-	uleb(a, TAG_param);
-	put(a, 0, 1);
-	uleb(a, AT_name);
-	uleb(a, F_string);
-	uleb(a, AT_type);
-	uleb(a, F_ref4);
-	put(a, 0, 2);
-	uleb(a, 4); /* a subprogram without children */
-	uleb(a, TAG_sub);
-	put(a, 0, 1);
-	uleb(a, AT_name);
-	uleb(a, nf);
-	put(a, 0, 2);
-	uleb(a, 5); /* a lexical block */
-	uleb(a, TAG_block);
-	put(a, 1, 1);
-	uleb(a, AT_high_pc);
-	uleb(a, F_data8);
-	put(a, 0, 2);
-	uleb(a, 6); /* a variable */
-	uleb(a, TAG_var);
-	put(a, 0, 1);
-	uleb(a, AT_location);
-	uleb(a, F_block1);
-	uleb(a, AT_type);
-	uleb(a, F_block4);
-	put(a, 0, 2);
+	abbrev(a, 1, TAG_cu, 1, AT_producer, F_string, AT_str_offsets_base,
+	       F_sec_offset, 0, 0);
+	/* a subprogram with children */
+	abbrev(a, 2, TAG_sub, 1, AT_name, nf, AT_low_pc, F_addr, AT_inline,
+	       F_implicit_const, 1, AT_frame_base, F_exprloc, AT_external,
+	       F_flag_present, 0, 0);
+	abbrev(a, 3, TAG_param, 0, AT_name, F_string, AT_type, F_ref4, 0, 0);
+	/* a subprogram without children */
+	abbrev(a, 4, TAG_sub, 0, AT_name, nf, 0, 0);
+	abbrev(a, 5, TAG_block, 1, AT_high_pc, F_data8, 0, 0);
+	abbrev(a, 6, TAG_var, 0, AT_location, F_block1, AT_type, F_block4, 0,
+	       0);
 	put(a, 0, 1);
 }
 
