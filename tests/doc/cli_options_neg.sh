@@ -97,7 +97,7 @@ expect 1 "--help without --strict" \
 
 # --help: dump's usage line without [--json] (--json stays for check)
 mk
-echo 's/dump OBJ\.bpf\.o \[--json\]/dump OBJ.bpf.o/' >"$tmp/help.sed"
+echo 's/dump OBJ\.bpf\.o \[--json | --plan\]/dump OBJ.bpf.o [--plan]/' >"$tmp/help.sed"
 expect 1 "--help without dump's --json" \
 	"option --json of dump:" "missing from --help"
 
