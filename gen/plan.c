@@ -14,7 +14,7 @@ struct builder {
 	const struct btf *btf;
 	struct htab of_aggr; /* struct stops_aggr * -> struct plan_type * */
 	struct ptr_vec types;
-	struct name_set type_names[PLAN_NR_LANGS]; /* file scope */
+	struct plan_scope type_names[PLAN_NR_LANGS]; /* file scope */
 	struct stops_err *err;
 };
 
@@ -187,7 +187,7 @@ static void fill_field(struct plan_field *f, const struct stops_member *m)
 static int name_fields(struct builder *b, struct plan_type *t,
 		       const struct stops_aggr *aggr)
 {
-	struct name_set scope[PLAN_NR_LANGS] = {0};
+	struct plan_scope scope[PLAN_NR_LANGS] = {0};
 	int ret = 0;
 
 	for (uint32_t i = 0; i < t->nr_fields && !ret; i++) {
@@ -214,7 +214,7 @@ static int name_fields(struct builder *b, struct plan_type *t,
 		}
 	}
 	for (int l = 0; l < PLAN_NR_LANGS; l++)
-		name_set_free(&scope[l]);
+		plan_scope__free(&scope[l]);
 	return ret;
 }
 
@@ -552,7 +552,7 @@ int plan__build(const struct stops_model *model, struct plan **out,
 	htab_free(&b.of_aggr);
 	ptr_vec_free(&b.types);
 	for (int l = 0; l < PLAN_NR_LANGS; l++)
-		name_set_free(&b.type_names[l]);
+		plan_scope__free(&b.type_names[l]);
 	if (ret) {
 		plan__free(p);
 		if (err && !err->msg[0])

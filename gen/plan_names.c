@@ -92,22 +92,48 @@ static char *go_spelling(struct arena *a, const char *s)
 	return out;
 }
 
+void plan_scope__free(struct plan_scope *scope)
+{
+	name_set_free(&scope->taken);
+	htab_free(&scope->next);
+}
+
 /* name, or name_2, name_3, ...: the first one free in scope, claimed */
-static const char *claim(struct arena *a, struct name_set *scope,
+static const char *claim(struct arena *a, struct plan_scope *scope,
 			 enum plan_lang lang, const char *name)
 {
-	const char *try = name;
+	uint32_t *next;
+	const char *try;
 	int ret;
 
-	for (unsigned int n = 2; try && n; n++) {
-		if (!plan_names__is_reserved(lang, try)) {
-			ret = name_set_add(scope, try);
-			if (!ret)
-				return try;
-			if (ret != -EEXIST)
-				return NULL;
+	if (!name)
+		return NULL;
+	if (!plan_names__is_reserved(lang, name)) {
+		ret = name_set_add(&scope->taken, name);
+		if (ret != -EEXIST)
+			return ret ? NULL : name;
+	}
+	next = htab_get(&scope->next, (uintptr_t)name, true);
+	if (!next) {
+		next = arena_alloc(a, sizeof(*next));
+		if (!next ||
+		    htab_add(&scope->next, (uintptr_t)name, next, true))
+			return NULL;
+		*next = 2;
+	}
+	for (; *next; ++*next) {
+		try = arena_printf(a, "%s_%u", name, *next);
+		if (!try)
+			return NULL;
+		if (plan_names__is_reserved(lang, try))
+			continue;
+		ret = name_set_add(&scope->taken, try);
+		if (!ret) {
+			++*next;
+			return try;
 		}
-		try = arena_printf(a, "%s_%u", name, n);
+		if (ret != -EEXIST)
+			return NULL;
 	}
 	return NULL;
 }
@@ -117,7 +143,7 @@ static const char *claim(struct arena *a, struct name_set *scope,
  * keyword as a raw identifier where Rust has one (r#type), else with an
  * underscore (self_).
  */
-static const char *rust_ident(struct arena *a, struct name_set *scope,
+static const char *rust_ident(struct arena *a, struct plan_scope *scope,
 			      const char *name)
 {
 	const char *raw;
@@ -129,7 +155,7 @@ static const char *rust_ident(struct arena *a, struct name_set *scope,
 		raw = arena_printf(a, "r#%s", name);
 		if (!raw)
 			return NULL;
-		ret = name_set_add(scope, raw);
+		ret = name_set_add(&scope->taken, raw);
 		if (!ret)
 			return raw;
 		if (ret != -EEXIST)
@@ -138,7 +164,7 @@ static const char *rust_ident(struct arena *a, struct name_set *scope,
 	return claim(a, scope, PLAN_RUST, arena_printf(a, "%s_", name));
 }
 
-const char *plan_names__ident(struct arena *a, struct name_set *scope,
+const char *plan_names__ident(struct arena *a, struct plan_scope *scope,
 			      enum plan_lang lang, enum plan_ident what,
 			      enum plan_range range, const char *btf_name,
 			      const char *gen)
