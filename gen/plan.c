@@ -523,8 +523,9 @@ static int build_plan(struct builder *b)
 			     sizeof(*b->plan->types));
 	if (!b->plan->types)
 		return -ENOMEM;
-	memcpy(b->plan->types, b->types.items,
-	       b->types.len * sizeof(*b->plan->types));
+	if (b->types.len)
+		memcpy(b->plan->types, b->types.items,
+		       b->types.len * sizeof(*b->plan->types));
 	b->plan->nr_types = b->types.len;
 	return 0;
 }
