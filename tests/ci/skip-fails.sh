@@ -4,7 +4,8 @@
 # runs and is named; outside CI a skip stays a skip.
 #   1. ctest-all-ran on the JUnit reports ctest writes for a small project
 #      (WORK/tiny): a planted skip (exit 77), a missing executable (Not
-#      Run), a Disabled test, and one that passes.
+#      Run), a Disabled test, a test a missing tool left out
+#      (tests/lib/LeftOut.cmake: a skip with its reason), one that passes.
 #   2. `make test` from SRC's Makefile on that tree (-o build: no build),
 #      with CI=1 and without.
 #   3. .ci/run in a copy of its tree whose build/ is the small project and
@@ -18,7 +19,7 @@ fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 ok() { echo "ok: $*"; }
 rm -rf "$work" && mkdir -p "$work/tiny" || exit 1
-cat >"$work/tiny/CMakeLists.txt" <<'CM'
+cat >"$work/tiny/CMakeLists.txt" <<CM
 cmake_minimum_required(VERSION 3.21)
 project(tiny NONE)
 enable_testing()
@@ -26,12 +27,14 @@ add_test(NAME tiny.pass COMMAND true)
 add_test(NAME tiny.planted_skip COMMAND sh -c "echo 'SKIP: planted'; exit 77")
 add_test(NAME tiny.not_run COMMAND /nonexistent/tiny-test)
 add_test(NAME tiny.disabled COMMAND true)
+include(\${STOPS_SRC}/tests/lib/LeftOut.cmake)
+stops_test_left_out(tiny.left_out "no frobnicator (planted)")
 set_tests_properties(tiny.planted_skip PROPERTIES SKIP_RETURN_CODE 77
 	LABELS distro)
 set_tests_properties(tiny.pass PROPERTIES LABELS distro)
 set_tests_properties(tiny.disabled PROPERTIES DISABLED ON)
 CM
-cmake -S "$work/tiny" -B "$work/tiny/build" >"$work/cmake.log" 2>&1 ||
+cmake -S "$work/tiny" -B "$work/tiny/build" -DSTOPS_SRC="$src" >"$work/cmake.log" 2>&1 ||
 	{ cat "$work/cmake.log"; echo "FAIL: configuring the small project"; exit 1; }
 b=$work/tiny/build
 
@@ -50,10 +53,13 @@ expect() {
 # 1. the checker on ctest's own reports
 (cd "$b" && ctest --output-junit "$work/all.xml" >/dev/null 2>&1)
 "$src/tests/lib/ctest-all-ran" "$work/all.xml" >"$work/1.out" 2>&1
-expect "ctest-all-ran: skip, Not Run, Disabled" $? "$work/1.out" 1 \
-	tiny.planted_skip tiny.not_run tiny.disabled
+expect "ctest-all-ran: skip, Not Run, Disabled, left out" $? "$work/1.out" 1 \
+	tiny.planted_skip tiny.not_run tiny.disabled tiny.left_out
 grep -q 'tiny.planted_skip (Skipped): SKIP: planted$' "$work/1.out" ||
 	fail "ctest-all-ran does not give the skip's reason"
+# tests/lib/LeftOut.cmake: a test a missing tool keeps out is a skip
+grep -q 'tiny.left_out (Skipped): SKIP: no frobnicator (planted)$' "$work/1.out" ||
+	fail "stops_test_left_out is not a skip with its reason"
 (cd "$b" && ctest -R 'tiny\.pass' --output-junit "$work/pass.xml" >/dev/null 2>&1)
 "$src/tests/lib/ctest-all-ran" "$work/pass.xml" >"$work/2.out" 2>&1
 expect "ctest-all-ran: all ran" $? "$work/2.out" 0
