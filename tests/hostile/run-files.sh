@@ -26,6 +26,10 @@ mkdir -p "$work"
 cd "$work" || exit 1
 python3 "$here/mkhostile.py" check_members obj.bpf.o 4 || exit 1
 
+# a part left out for want of a tool: exit 77 at the end, once the rest
+# passed (a skip, which fails CI), never a quiet pass
+left_out=
+
 fail() {
 	echo "FAIL ($case): $*"
 	for f in stdout stderr; do
@@ -179,7 +183,9 @@ depfile_escape) # make and Ninja read back what the depfile names
 	touch "$dir/h 1.h"
 	make -q -f Makefile "$dir/h 1.h" 2>make.err ||
 		fail "make does not find the object: $(cat make.err)"
-	if command -v ninja >/dev/null; then
+	if ! command -v ninja >/dev/null; then
+		left_out="ninja's reading of the depfile (no ninja)"
+	else
 		cat >build.ninja <<-EOF
 			rule gen
 			  command = '$cli' 'a dir#1\$\$x/o b#\$\$.bpf.o' -o \$out --depfile \$out.d
@@ -355,3 +361,4 @@ escape_report) # names with escapes stay one escaped name; JSON stays valid
 	;;
 esac
 cd / && rm -rf "$work"
+[ -z "$left_out" ] || { echo "SKIP: everything else passed; left out: $left_out"; exit 77; }
