@@ -63,11 +63,13 @@ test-sanitize: deps
 	cmake --build $(BUILD)-asan -j $(JOBS)
 	$(call ctest_run,$(BUILD)-asan,-LE 'nosan|distro')
 
-# The golden files of the layout.dump.* tests rewritten from this build's
-# dumps (tests/layout/regen-goldens); review the diff before committing.
-# The tests themselves only compare.
+# The golden files of the layout.dump.* and layout.plan.* tests rewritten
+# from this build's dumps and plans (tests/layout/regen-goldens,
+# regen-plan-goldens); review the diff before committing. The tests
+# themselves only compare.
 regen-goldens: build
 	tests/layout/regen-goldens $(BUILD)
+	tests/layout/regen-plan-goldens $(BUILD)
 
 format:
 	clang-format -i gen/*.c gen/*.h
