@@ -16,8 +16,8 @@ const char *const emit_verify_idents[] = {
 	"stops_shadow__layout",		"stops_shadow__layout_print",
 	"stops_shadow__layout_type",	"stops_shadow__layout_cls",
 	"stops_shadow__layout_walk",	"stops_shadow__layout_check",
-	"stops_shadow__layout_map_btf", EMIT_VERIFY_FROM_MAP,
-	EMIT_VERIFY_FROM_OBJECT,
+	EMIT_VERIFY_FROM_MAP,		EMIT_VERIFY_FROM_OBJECT,
+	"STOPS_SHADOW__PRINT",		"STOPS_SHADOW_VPRINT",
 };
 const size_t emit_verify_nr_idents =
 	sizeof(emit_verify_idents) / sizeof(emit_verify_idents[0]);
@@ -32,6 +32,7 @@ const size_t emit_verify_nr_idents =
  * the buffer. Its source is gen/runtime/layout_check.h, whose kind
  * classes are gen/btf_util.h's enum btf_cls (scripts/mk-runtime).
  */
+#include "runtime_print.inc"
 #include "runtime_layout_check.inc"
 
 /* What X__fit_kernel() reads of a member, besides where it is. */
@@ -182,6 +183,7 @@ int emit_verify(struct out *o, const struct stops_model *model,
 
 	if (!model->nr_maps)
 		return 0;
+	runtime_print(o);
 	runtime_layout_check(o);
 	for (uint32_t k = 0; k < model->nr_maps; k++) {
 		ret = emit_map_layout(o, model, &model->maps[k], err);

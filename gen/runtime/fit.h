@@ -19,7 +19,7 @@
  * saved vmlinux BTF, or a module's split BTF), NULL for the running
  * kernel, whose BTF is found as libbpf finds it (stops_shadow__fit_find():
  * vmlinux, then the loaded modules'; a module's name is printed through
- * libbpf's print callback, LIBBPF_INFO). The kernel
+ * the print hook, STOPS_SHADOW_VPRINT, LIBBPF_INFO). The kernel
  * type is the map type's name without ___flavor, as libbpf finds it, and
  * members are matched by name, as libbpf matches them at load. For each
  * member of the object's type that the kernel type lacks:

@@ -10,27 +10,29 @@
 
 #include "initial_value.h"
 #include "mirror.h"
+#include "print.h"
 /* stops-shadow: emit begin */
 #ifndef STOPS_SHADOW__LAYOUT
 #define STOPS_SHADOW__LAYOUT
-#include <stdarg.h>
 #include <bpf/btf.h>
 
 /*
- * X__from_map() and X__from_object() compare the opened object's BTF of
+ * X__from_object(obj) and X__from_skel(skel) compare the opened object's BTF of
  * the map's value type with the layout this header was generated for:
  * the type's name and size, then every member in BTF order, each struct
  * or union member followed by its own members (to LAYOUT_DEPTH levels): name, bit
  * offset from the type's start, bitfield size, size and kind class
  * (typedefs and modifiers skipped). On a difference they return NULL with
  * errno EPROTO and print one line naming the first differing member
- * through libbpf's print callback (libbpf_set_print(), LIBBPF_WARN): the
- * object changed after this header was made, and a write through the
- * shadow would land at the header's offsets, not the object's. Regenerate
- * the header with the object, or ship both as one (gen --embed).
- * X__from_map() reaches the map's object through the first member of
- * libbpf's struct bpf_map (libbpf 1.x, which has no public getter);
- * with another major version it refuses (ENOTSUP): use X__from_object().
+ * through the print hook (STOPS_SHADOW_VPRINT, LIBBPF_WARN): the object
+ * changed after this header was made, and a write through the shadow
+ * would land at the header's offsets, not the object's. Regenerate the
+ * header with the object, or ship both as one (gen --embed).
+ * X__from_map(map) is deprecated: libbpf's public API has no way from a
+ * map to its object or its BTF, so it cannot compare the layout, and it
+ * refuses: NULL with errno EINVAL when map is not X's map, else ENOTSUP,
+ * and one line through the print hook. Use X__from_object(obj), or with a
+ * bpftool skeleton X__from_skel(skel), which takes skel->obj.
  */
 struct stops_shadow__layout_member {
 	const char *name; /* BTF name, "" for an anonymous member */
@@ -49,21 +51,6 @@ struct stops_shadow__layout {
 	unsigned int n;
 	const struct stops_shadow__layout_member *m;
 };
-
-/* One line through libbpf's print callback, if one is set. */
-static inline void stops_shadow__layout_print(enum libbpf_print_level level, const char *fmt, ...)
-{
-	/* libbpf has no getter: swap it out and back (an error path only) */
-	libbpf_print_fn_t fn = libbpf_set_print(NULL);
-	va_list ap;
-
-	libbpf_set_print(fn);
-	if (!fn)
-		return;
-	va_start(ap, fmt);
-	fn(level, fmt, ap);
-	va_end(ap);
-}
 
 static inline const struct btf_type *stops_shadow__layout_type(const struct btf *btf, unsigned int id)
 {
@@ -191,42 +178,22 @@ static inline int stops_shadow__layout_check(const struct btf *btf, const struct
 	return 0;
 }
 
-/* The object's BTF, through libbpf's struct bpf_map (see above). */
-static inline const struct btf *stops_shadow__layout_map_btf(const struct bpf_map *map)
-{
-	const struct bpf_object *obj;
-	const struct bpf_map *first, *last;
-
-	if (libbpf_major_version() != 1)
-		return NULL;
-	memcpy(&obj, (const void *)map, sizeof(obj));
-	/* one of obj's maps: libbpf keeps them in one array (O(1), not a search) */
-	first = obj ? bpf_object__next_map(obj, NULL) : NULL;
-	last = obj ? bpf_object__prev_map(obj, NULL) : NULL;
-	if (!first || (uintptr_t)map < (uintptr_t)first || (uintptr_t)map > (uintptr_t)last)
-		return NULL;
-	return bpf_object__btf(obj);
-}
-
+/* X__from_map(): refuses, see above. */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((deprecated("use X__from_object() or X__from_skel(): X__from_map() cannot check the layout through libbpf's public API")))
+#endif
 static inline void *stops_shadow__layout_value(struct bpf_map *map, const char *name, size_t size,
 					      const struct stops_shadow__layout *l)
 {
-	const struct btf *btf;
-
+	(void)size;
 	if (!map || bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS || strcmp(bpf_map__name(map), name)) {
 		errno = EINVAL;
 		return NULL;
 	}
-	btf = stops_shadow__layout_map_btf(map);
-	if (!btf) {
-		errno = ENOTSUP;
-		return NULL;
-	}
-	if (bpf_map__fd(map) < 0 && stops_shadow__layout_check(btf, map, l)) {
-		errno = EPROTO;
-		return NULL;
-	}
-	return stops_shadow__initial_value(map, name, size);
+	stops_shadow__layout_print(LIBBPF_WARN, "stops-shadow: map '%s': struct %s: X__from_map() cannot check the layout through libbpf's public API; use X__from_object() or X__from_skel(); refused (ENOTSUP)\n",
+				   name, l->type);
+	errno = ENOTSUP;
+	return NULL;
 }
 
 static inline void *stops_shadow__find_layout_value(struct bpf_object *obj, const char *name, size_t size,

@@ -14,7 +14,7 @@ import sys
 
 # emit_c.c's prologue, then emit_verify.c's and emit_fit.c's blocks
 ORDER = [["skel", "layout_assert", "bits", "initial_value"],
-         ["layout_check"], ["fit"]]
+         ["print", "layout_check"], ["fit"]]
 
 
 def fail(msg):
