@@ -7,7 +7,13 @@ set -eu
 out=$(mktemp)
 err=$(mktemp)
 trap 'rm -f "$out" "$err"' EXIT
-"$1" >"$out" 2>"$err" || { cat "$err" >&2; echo "FAIL: $1 exited $?" >&2; exit 1; }
+rc=0
+"$1" >"$out" 2>"$err" || rc=$?
+if [ $rc != 0 ]; then
+	cat "$err" >&2
+	echo "FAIL: $1 exited $rc" >&2
+	exit 1
+fi
 want='stops-shadow: warn 1
 stops-shadow: info two'
 if [ "$(cat "$err")" != "$want" ] || [ -s "$out" ]; then
