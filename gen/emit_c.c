@@ -9,7 +9,7 @@
 #include "emit_fit.h"
 #include "emit_verify.h"
 
-/* The helpers every shadow header shares (see helpers[] below). */
+/* The helpers every shadow header shares (gen/runtime/, below). */
 static const char *const helper_idents[] = {
 	"STOPS_SHADOW__AT",
 	"STOPS_SHADOW__ASSERT",
@@ -360,113 +360,14 @@ static int emit_enums(struct emit *e)
 /*
  * Shared by every shadow header (hence the guards): the layout proofs,
  * whose messages name object, map, member and offset, and the lookup
- * behind each map's accessors.
+ * behind each map's accessors. Their source is gen/runtime/; the build
+ * turns each file into the runtime_<file>() that writes it
+ * (scripts/mk-runtime).
  */
-static const char helpers[] =
-	"#ifndef STOPS_SHADOW__SKEL\n"
-	"/*\n"
-	" * bpftool's name of a map's type (<obj>__<map>__<type>) names the shadow\n"
-	" * until the object's skeleton is included, and the skeleton's own struct\n"
-	" * from there on: the skeleton defines its guard empty, which pastes\n"
-	" * STOPS_SHADOW__SKEL_ (the name itself, not expanded again); undefined,\n"
-	" * the guard pastes the object's STOPS_SHADOW__SKEL_<guard> (the shadow).\n"
-	" * Either include order compiles.\n"
-	" */\n"
-	"#define STOPS_SHADOW__SKEL(shadow, skel, guard) STOPS_SHADOW__SKEL_1(shadow, skel, guard)\n"
-	"#define STOPS_SHADOW__SKEL_1(shadow, skel, guard) STOPS_SHADOW__SKEL_##guard(shadow, skel)\n"
-	"#define STOPS_SHADOW__SKEL_(shadow, skel) skel\n"
-	"#endif\n\n"
-	"#ifndef STOPS_SHADOW__AT\n"
-	"#ifdef __cplusplus\n"
-	"#define STOPS_SHADOW__ASSERT static_assert\n"
-	"#else\n"
-	"#define STOPS_SHADOW__ASSERT _Static_assert\n"
-	"#endif\n"
-	"/* List entries: X(S, what, member, offset, size). */\n"
-	"#define STOPS_SHADOW__AT(S, what, m, off, size) \\\n"
-	"\tSTOPS_SHADOW__ASSERT(offsetof(S, m) == off, \"stops-shadow: \" what \": member \" #m \" must be at offset \" #off)\n"
-	"#define STOPS_SHADOW__SIZE(S, what, size) \\\n"
-	"\tSTOPS_SHADOW__ASSERT(sizeof(S) == size, \"stops-shadow: \" what \": size must be \" #size)\n"
-	"#define STOPS_SHADOW__MATCH(T, what, m, off, size) \\\n"
-	"\tSTOPS_SHADOW__ASSERT(offsetof(T, m) == off, \"stops-shadow: \" what \": \" #T \" member \" #m \" is not at offset \" #off \" as in the BPF object (stale header?)\"); \\\n"
-	"\tSTOPS_SHADOW__ASSERT(sizeof(((T *)0)->m) == size, \"stops-shadow: \" what \": \" #T \" member \" #m \" is not \" #size \" bytes as in the BPF object (stale header?)\")\n"
-	"#define STOPS_SHADOW__MATCH_SIZE(T, what, size) \\\n"
-	"\tSTOPS_SHADOW__ASSERT(sizeof(T) == size, \"stops-shadow: \" what \": sizeof(\" #T \") is not \" #size \" as in the BPF object (stale header?)\")\n"
-	"#endif\n\n"
-	"/*\n"
-	" * Bitfields: one inside a naturally aligned unit of 1, 2, 4 or 8 bytes is\n"
-	" * a C bitfield declared with that unit's type, which every SysV ABI (gcc\n"
-	" * and clang, x86-64 and i386) places at its BTF bit. One crossing every\n"
-	" * such unit, and each bitfield sharing a byte with it, lives in bytes\n"
-	" * __bits_<i>, read and written through X__get_<f>() and X__set_<f>().\n"
-	" */\n"
-	"#ifndef STOPS_SHADOW__GET_BITS\n"
-	"#define STOPS_SHADOW__GET_BITS\n"
-	"/* Bits [bit, bit + width) of little-endian bytes p (width 1..64). */\n"
-	"static inline unsigned long long stops_shadow__get_bits(const unsigned char *p, unsigned int bit, unsigned int width)\n"
-	"{\n"
-	"\tunsigned long long v = 0;\n"
-	"\tunsigned int i;\n\n"
-	"\tfor (i = 0; i < width; i++)\n"
-	"\t\tv |= (unsigned long long)(p[(bit + i) / 8] >> (bit + i) % 8 & 1) << i;\n"
-	"\treturn v;\n"
-	"}\n\n"
-	"/* The same bits, sign-extended from the field's top bit. */\n"
-	"static inline long long stops_shadow__get_sbits(const unsigned char *p, unsigned int bit, unsigned int width)\n"
-	"{\n"
-	"\tunsigned long long v = stops_shadow__get_bits(p, bit, width);\n\n"
-	"\tif (width < 64 && (v >> (width - 1) & 1))\n"
-	"\t\tv |= ~0ULL << width;\n"
-	"\treturn (long long)v;\n"
-	"}\n\n"
-	"/* Stores the low width bits of v; the bits around them are kept. */\n"
-	"static inline void stops_shadow__set_bits(unsigned char *p, unsigned int bit, unsigned int width, unsigned long long v)\n"
-	"{\n"
-	"\tunsigned int i, b;\n\n"
-	"\tfor (i = 0; i < width; i++) {\n"
-	"\t\tb = bit + i;\n"
-	"\t\tp[b / 8] = (unsigned char)((p[b / 8] & ~(1u << b % 8)) | (unsigned int)(v >> i & 1) << b % 8);\n"
-	"\t}\n"
-	"}\n"
-	"#endif\n\n"
-	"#if !defined(STOPS_SHADOW_NO_LIBBPF) && !defined(STOPS_SHADOW__INITIAL_VALUE)\n"
-	"#define STOPS_SHADOW__INITIAL_VALUE\n"
-	"/*\n"
-	" * The initial value of struct_ops map name, if it has size bytes. EBUSY\n"
-	" * once the map has an fd, when libbpf reads the buffer no more: after\n"
-	" * bpf_object__prepare() (libbpf >= 1.6) or bpf_object__load(), created\n"
-	" * or not (libbpf's placeholder fd), or a reused map.\n"
-	" */\n"
-	"static inline void *stops_shadow__initial_value(struct bpf_map *map, const char *name, size_t size)\n"
-	"{\n"
-	"\tsize_t got = 0;\n"
-	"\tvoid *p;\n\n"
-	"\tif (!map || bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS ||\n"
-	"\t    strcmp(bpf_map__name(map), name)) {\n"
-	"\t\terrno = EINVAL;\n"
-	"\t\treturn NULL;\n"
-	"\t}\n"
-	"\tif (bpf_map__fd(map) >= 0) {\n"
-	"\t\terrno = EBUSY;\n"
-	"\t\treturn NULL;\n"
-	"\t}\n"
-	"\tp = bpf_map__initial_value(map, &got);\n"
-	"\tif (!p || got != size) {\n"
-	"\t\terrno = EINVAL;\n"
-	"\t\treturn NULL;\n"
-	"\t}\n"
-	"\treturn p;\n"
-	"}\n\n"
-	"static inline void *stops_shadow__find_initial_value(struct bpf_object *obj, const char *name, size_t size)\n"
-	"{\n"
-	"\tstruct bpf_map *map = obj ? bpf_object__find_map_by_name(obj, name) : NULL;\n\n"
-	"\tif (!map) {\n"
-	"\t\terrno = ENOENT;\n"
-	"\t\treturn NULL;\n"
-	"\t}\n"
-	"\treturn stops_shadow__initial_value(map, name, size);\n"
-	"}\n"
-	"#endif\n\n";
+#include "runtime_skel.inc"
+#include "runtime_layout_assert.inc"
+#include "runtime_bits.inc"
+#include "runtime_initial_value.inc"
 
 static void emit_prologue(struct emit *e, const char *guard)
 {
@@ -493,7 +394,10 @@ static void emit_prologue(struct emit *e, const char *guard)
 		   "#pragma clang diagnostic ignored \"-Wnested-anon-types\"\n"
 		   "#endif\n\n",
 		   e->model->obj_name, STOPS_SHADOW_VERSION, guard, guard);
-	out_mem(e->o, helpers, sizeof(helpers) - 1);
+	runtime_skel(e->o);
+	runtime_layout_assert(e->o);
+	runtime_bits(e->o);
+	runtime_initial_value(e->o);
 }
 
 /* "map <name>: struct <type> in <sec>, <size> bytes" */

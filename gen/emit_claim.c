@@ -68,8 +68,9 @@ int claim_arena_ident(struct claims *cl, const char *name, bool rename,
  * these very pointers as tail skips joining and measuring the name.
  */
 const char *const claim_suffix[SUFFIX_LAYOUT + 1] =
-	{"__MEMBERS",	  "__BTF_MEMBERS", "__ASSERT_MATCHES", "__from_map",
-	 "__from_object", EMIT_FIT_SUFFIX, EMIT_VERIFY_SUFFIX};
+	{"__MEMBERS",	  "__BTF_MEMBERS",   "__ASSERT_MATCHES",
+	 "__from_map",	  "__from_object",   "__from_skel",
+	 EMIT_FIT_SUFFIX, EMIT_VERIFY_SUFFIX};
 
 /* head and tail joined, malloc'd; NULL: out of memory */
 static char *join(const char *head, size_t n, const char *tail)
@@ -351,7 +352,7 @@ static int add_stem(struct pair_set *set, const char *name, size_t stem,
 		return -ENOMEM;
 	if (slot->mask & 1u << bit)
 		return -EEXIST;
-	slot->mask |= (uint8_t)(1u << bit);
+	slot->mask |= (uint16_t)(1u << bit);
 	return 0;
 }
 
@@ -426,7 +427,7 @@ int pair_set_add_mask(struct pair_set *set, const char *head, size_t head_len,
 		return -ENOMEM;
 	if (slot->mask & mask)
 		return -EEXIST;
-	slot->mask |= (uint8_t)mask;
+	slot->mask |= (uint16_t)mask;
 	return 0;
 }
 

@@ -18,14 +18,14 @@
  * name, so the set answers as one of whole names would, while a map's
  * "<shadow>", "<shadow>__MEMBERS", ... share one slot and one hash.
  */
-#define PAIR_SET_SUFFIXES 7
+#define PAIR_SET_SUFFIXES 8
 
 struct pair_slot {
 	const char *head;
 	const char *tail;
 	uint32_t head_len;
 	uint32_t stem_len; /* the stem: the first stem_len bytes of the name */
-	uint8_t mask;	   /* suffixes taken: bit 0 none, bit i suffix i - 1 */
+	uint16_t mask;	   /* suffixes taken: bit 0 none, bit i suffix i - 1 */
 };
 
 /*
@@ -94,6 +94,7 @@ enum {
 	SUFFIX_ASSERT_MATCHES,
 	SUFFIX_FROM_MAP,
 	SUFFIX_FROM_OBJECT,
+	SUFFIX_FROM_SKEL,
 	SUFFIX_FIT,
 	SUFFIX_LAYOUT,
 };

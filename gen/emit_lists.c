@@ -354,7 +354,7 @@ int emit_accessors(struct emit *e, const struct stops_map *map)
 	map_strs(e, map);
 	sh = e->shadow;
 	nm = e->name;
-	w = out_span(e->o, 320 + 8 * sh.len + 2 * nm.len);
+	w = out_span(e->o, 400 + 10 * sh.len + 2 * nm.len);
 	if (!w)
 		return -ENOMEM;
 	w = span_lit(w, "#define ");
@@ -377,7 +377,12 @@ int emit_accessors(struct emit *e, const struct stops_map *map)
 	w = span_put(w, sh.s, sh.len);
 	w = span_lit(w, "), ");
 	w = span_put(w, sh.s, sh.len);
-	out_span_end(e->o, span_lit(w, EMIT_VERIFY_SUFFIX "()))\n"));
+	w = span_lit(w, EMIT_VERIFY_SUFFIX "()))\n#define ");
+	/* a bpftool skeleton's object: libbpf has no public map-to-object */
+	w = span_put(w, sh.s, sh.len);
+	w = span_lit(w, "__from_skel(skel) \\\n\t");
+	w = span_put(w, sh.s, sh.len);
+	out_span_end(e->o, span_lit(w, "__from_object((skel)->obj)\n"));
 	return 0;
 }
 

@@ -16,6 +16,9 @@ extern const size_t emit_verify_nr_idents;
 /* Each map's layout function: <shadow name> EMIT_VERIFY_SUFFIX. */
 #define EMIT_VERIFY_SUFFIX "__layout"
 
+/* Nested struct and union members compared, levels below the map's type. */
+#define LAYOUT_DEPTH 8
+
 /* What the accessor macros call instead of the unchecked helpers. */
 #define EMIT_VERIFY_FROM_MAP	"stops_shadow__layout_value"
 #define EMIT_VERIFY_FROM_OBJECT "stops_shadow__find_layout_value"

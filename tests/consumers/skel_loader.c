@@ -77,9 +77,9 @@ static int run(struct tcp_cc *skel, const char *name)
 	struct bpf_link *link;
 	int err;
 
-	s = tcp_cc_shadow_cc_tcp_congestion_ops__from_map(skel->maps.shadow_cc);
+	s = tcp_cc_shadow_cc_tcp_congestion_ops__from_skel(skel);
 	if (!s)
-		return FAIL("shadow accessor on skel->maps.shadow_cc: %s\n",
+		return FAIL("shadow accessor on the skeleton: %s\n",
 			    strerror(errno));
 	if ((void *)s != (void *)skel->struct_ops.shadow_cc)
 		return FAIL(

@@ -244,7 +244,10 @@ int main(int argc, char **argv)
 	const char *kinds_path = argc > 1 ? argv[1] : KINDS_BPF_OBJECT;
 	const char *multi_path = argc > 2 ? argv[2] : MULTI_BPF_OBJECT;
 	struct bpf_object *obj, *multi;
-	struct bpf_map *map;
+	/* what X__from_skel() takes of a bpftool skeleton */
+	struct {
+		struct bpf_object *obj;
+	} skel;
 	S *s;
 
 	(void)same_type;
@@ -265,10 +268,8 @@ int main(int argc, char **argv)
 		check_values(obj, s);
 		check_names(s);
 	}
-	map = bpf_object__find_map_by_name(obj, "kinds");
-	CHECK(map != NULL, "no map kinds");
-	if (map)
-		CHECK_PTR(kinds_kinds_kinds_ops__from_map(map), s);
+	skel.obj = obj;
+	CHECK_PTR(kinds_kinds_kinds_ops__from_skel(&skel), s);
 
 	/* wrong map / object */
 	multi = bpf_object__open_file(multi_path, NULL);
@@ -276,13 +277,9 @@ int main(int argc, char **argv)
 	if (multi) {
 		CHECK_NULL_ERRNO(kinds_kinds_kinds_ops__from_object(multi),
 				 ENOENT);
-		CHECK_NULL_ERRNO(kinds_kinds_kinds_ops__from_map(
-					 bpf_object__find_map_by_name(multi,
-								      "one")),
-				 EINVAL);
-		if (map)
-			CHECK_NULL_ERRNO(multi_one_multi_a_ops__from_map(map),
-					 EINVAL);
+		skel.obj = multi;
+		CHECK_NULL_ERRNO(kinds_kinds_kinds_ops__from_skel(&skel),
+				 ENOENT);
 		bpf_object__close(multi);
 	}
 	bpf_object__close(obj);

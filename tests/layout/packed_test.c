@@ -90,13 +90,6 @@ int main(int argc, char **argv)
 		CHECK_INT(a->ll, 40);
 		CHECK_INT(a->d, 50);
 	}
-	/* one object, three maps: each accessor refuses the others' maps */
-	CHECK_NULL_ERRNO(packed_pad_packed_ops__from_map(
-				 bpf_object__find_map_by_name(obj, "al")),
-			 EINVAL);
-	CHECK_NULL_ERRNO(packed_al_aligned_ops__from_map(
-				 bpf_object__find_map_by_name(obj, "ptop")),
-			 EINVAL);
 	bpf_object__close(obj);
 	return check_report("layout.runtime.packed");
 }

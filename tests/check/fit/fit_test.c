@@ -466,10 +466,6 @@ static int fit_running(void)
 	if (fit_fit_ops_tcp_congestion_ops___fit__from_object(obj) ||
 	    errno != EBUSY)
 		fail("after load: from_object: errno %d, want EBUSY", errno);
-	errno = 0;
-	if (fit_fit_ops_tcp_congestion_ops___fit__from_map(map) ||
-	    errno != EBUSY)
-		fail("after load: from_map: errno %d, want EBUSY", errno);
 	/* a map not created: libbpf ignores its buffer all the same */
 	errno = 0;
 	if (fit_fit_wide_tcp_congestion_ops___wide__from_object(obj) ||
