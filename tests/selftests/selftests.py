@@ -370,6 +370,13 @@ def loads(text, name):
     return real
 
 
+def outcome(result, why):
+    """ok, or where and with which errno it failed (libbpf's wording of
+    the same error changed between versions)."""
+    m = re.match(r'(open|load|attach \S+) (\S+):', why)
+    return result if result == 'ok' or not m else m.group(0)
+
+
 def judge(a, rows, names, text, kdir, failures):
     _, rc = section(text, 'insmod')
     if rc != 0:
@@ -426,7 +433,7 @@ def judge(a, rows, names, text, kdir, failures):
                 kernel = 'ok'
             else:
                 kernel = 'refused: ' + rwhy
-            sid = 'same' if (sv, swhy) == (rv, rwhy) else \
+            sid = 'same' if outcome(sv, swhy) == outcome(rv, rwhy) else \
                 ('ok' if sv == 'ok' else 'refused: ' + swhy)
             finding = k[1] if k else (cwhy or '-')
             table.append([n, mp, kernel, sid, cv, mark, cls, finding])

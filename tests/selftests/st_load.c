@@ -13,11 +13,12 @@
  * per attempt:
  *
  *   @@REAL <obj> <map|-> ok
- *   @@REAL <obj> <map|-> fail load <errno name>: <libbpf's first warning> | <verifier's last word>
- *   @@REAL <obj> <map|-> fail attach <map> <errno name>: <libbpf's first warning>
+ *   @@REAL <obj> <map|-> fail load <errno>: <first warning> | <verifier>
+ *   @@REAL <obj> <map|-> fail attach <map> <errno>: <first warning>
  *   @@SAME <obj> <map>     (the object's one map: its row is the object's)
  *
- * "-" is the whole object. The verifier's last word is the log's last line
+ * "-" is the whole object; <first warning> is libbpf's first, <verifier>
+ * the program and the verifier's last word: the log's last line
  * that is not a statistic, so a row says which program body was refused
  * and why. Exit 0 when every object was tried, 2 on usage or an object
  * libbpf cannot open (a row "fail open" then).
@@ -29,7 +30,6 @@
 #include <string.h>
 
 #include <bpf/libbpf.h>
-
 
 #define MAX_MAPS 64
 
@@ -51,7 +51,8 @@ static int is_statistic(const char *l)
 {
 	return !*l || !strncmp(l, "processed ", 10) ||
 	       !strncmp(l, "verification time", 17) ||
-	       !strncmp(l, "stack depth", 11) || !strncmp(l, "mark_precise", 12);
+	       !strncmp(l, "stack depth", 11) ||
+	       !strncmp(l, "mark_precise", 12);
 }
 
 static void log_lines(char *text)
@@ -94,20 +95,34 @@ static int print(enum libbpf_print_level level, const char *fmt, va_list ap)
 static const char *errno_name(int err)
 {
 	switch (err) {
-	case EINVAL: return "EINVAL";
-	case EACCES: return "EACCES";
-	case EPERM: return "EPERM";
-	case ENOENT: return "ENOENT";
-	case ESRCH: return "ESRCH";
-	case EOPNOTSUPP: return "EOPNOTSUPP";
-	case 524: return "ENOTSUPP";
-	case EEXIST: return "EEXIST";
-	case EBUSY: return "EBUSY";
-	case E2BIG: return "E2BIG";
-	case ENOMEM: return "ENOMEM";
-	case EFAULT: return "EFAULT";
-	case ENOSPC: return "ENOSPC";
-	default: return strerror(err);
+	case EINVAL:
+		return "EINVAL";
+	case EACCES:
+		return "EACCES";
+	case EPERM:
+		return "EPERM";
+	case ENOENT:
+		return "ENOENT";
+	case ESRCH:
+		return "ESRCH";
+	case EOPNOTSUPP:
+		return "EOPNOTSUPP";
+	case 524:
+		return "ENOTSUPP";
+	case EEXIST:
+		return "EEXIST";
+	case EBUSY:
+		return "EBUSY";
+	case E2BIG:
+		return "E2BIG";
+	case ENOMEM:
+		return "ENOMEM";
+	case EFAULT:
+		return "EFAULT";
+	case ENOSPC:
+		return "ENOSPC";
+	default:
+		return strerror(err);
 	}
 }
 
@@ -116,7 +131,8 @@ static bool in_a_map(struct bpf_object *obj, const struct bpf_program *prog)
 {
 	struct bpf_map *map;
 
-	bpf_object__for_each_map(map, obj) {
+	bpf_object__for_each_map(map, obj)
+	{
 		const unsigned char *v;
 		size_t size = 0;
 
@@ -144,10 +160,11 @@ static void autoload_referenced_only(struct bpf_object *obj)
 {
 	struct bpf_program *prog;
 
-	bpf_object__for_each_program(prog, obj)
-		if (bpf_program__type(prog) == BPF_PROG_TYPE_STRUCT_OPS &&
-		    !in_a_map(obj, prog))
-			bpf_program__set_autoload(prog, false);
+	bpf_object__for_each_program(prog,
+				     obj) if (bpf_program__type(prog) ==
+						      BPF_PROG_TYPE_STRUCT_OPS &&
+					      !in_a_map(obj, prog))
+		bpf_program__set_autoload(prog, false);
 }
 
 static void name_of(const char *path, char *out, size_t sz)
@@ -165,8 +182,8 @@ static void name_of(const char *path, char *out, size_t sz)
 static void say_fail(const char *name, const char *which, const char *what,
 		     int err)
 {
-	printf("@@REAL %s %s fail %s %s: %s", name, which, what, errno_name(err),
-	       said.first[0] ? said.first : "-");
+	printf("@@REAL %s %s fail %s %s: %s", name, which, what,
+	       errno_name(err), said.first[0] ? said.first : "-");
 	if (said.verifier[0])
 		printf(" | prog %s: %s", said.prog[0] ? said.prog : "?",
 		       said.verifier);
@@ -189,11 +206,12 @@ static int attempt(const char *path, const char *name, int only)
 	memset(&said, 0, sizeof(said));
 	obj = bpf_object__open_file(path, NULL);
 	if (!obj) {
-		printf("@@REAL %s - fail open %s: %s\n", name, errno_name(errno),
-		       said.first[0] ? said.first : "-");
+		printf("@@REAL %s - fail open %s: %s\n", name,
+		       errno_name(errno), said.first[0] ? said.first : "-");
 		return -1;
 	}
-	bpf_object__for_each_map(map, obj) {
+	bpf_object__for_each_map(map, obj)
+	{
 		if (bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS)
 			continue;
 		if (only >= 0) {
@@ -209,7 +227,8 @@ static int attempt(const char *path, const char *name, int only)
 		say_fail(name, which, "load", -err);
 		goto out;
 	}
-	bpf_object__for_each_map(map, obj) {
+	bpf_object__for_each_map(map, obj)
+	{
 		struct bpf_link *link;
 
 		if (bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS ||
@@ -246,7 +265,8 @@ static int nr_struct_ops_maps(const char *path, int *created, char *only,
 	*created = 0;
 	if (!obj)
 		return 0;
-	bpf_object__for_each_map(map, obj) {
+	bpf_object__for_each_map(map, obj)
+	{
 		if (bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS)
 			continue;
 		n++;
