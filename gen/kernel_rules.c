@@ -102,6 +102,12 @@ static const struct kernel_rule rules[] = {
 	{"bpf_testmod_ops", KR_REFUSED, "unsupported_ops", 0, "6.9+", NULL,
 	 "load: ENOTSUPP (-524)",
 	 "bpf_struct_ops_supported(): __bpf_testmod_ops has no cfi stub for it"},
+	{"bpf_testmod_st_ops", KR_SINGLE, "", 0, "7.2 (bpf_testmod)", NULL,
+	 "attach of the second: EEXIST",
+	 "st_ops_reg(): one bpf_testmod_st_ops registered at a time"},
+	{"bpf_testmod_ops3", KR_SINGLE, "", 0, "7.2 (bpf_testmod)", NULL,
+	 "attach of the second: EEXIST",
+	 "st_ops3_reg(): one bpf_testmod_ops3 registered at a time"},
 	/* --- sched_ext_ops: kernel/sched/ext.c --- */
 	{"sched_ext_ops", KR_SLEEPABLE,
 	 "init_task|cgroup_init|cgroup_exit|cgroup_prep_move|cpu_online|cpu_offline|init|exit",

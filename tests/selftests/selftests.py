@@ -246,9 +246,9 @@ def check_object(a, obj, btfdir):
 
 # findings about the object, which check reports on its first map
 OBJECT_WHAT = {'license', 'prog-unused', 'kfunc-missing', 'name-unique',
-               'prog-reuse'}
+               'prog-reuse', 'single'}
 # of those, the ones between two maps: not there when a map is alone
-PAIR_WHAT = {'name-unique', 'prog-reuse'}
+PAIR_WHAT = {'name-unique', 'prog-reuse', 'single'}
 
 
 def first_error(findings):
