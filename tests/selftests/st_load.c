@@ -5,12 +5,11 @@
  * whole, then each struct_ops map alone (every other struct_ops map's
  * autocreate off, this one's on), each time open, bpf_object__load() and
  * bpf_map__attach_struct_ops() of every created struct_ops map, detach.
- * A struct_ops program in no struct_ops map is not autoloaded: what
- * libbpf 1.5+ does by itself (1.4 refuses such a program,
- * tests/lib/autoload_referenced.h), and what check assumes; those of maps
- * not created are left to libbpf. An object with one struct_ops map, created,
- * is that map alone: its map row is the whole object's attempt. One line
- * per attempt:
+ * A struct_ops program in no struct_ops map is not autoloaded
+ * (tests/lib/autoload_referenced.h: libbpf 1.4 refuses it, 1.5+ skips it,
+ * check assumes the latter); those of maps not created are left to libbpf. An
+ * object with one struct_ops map, created, is that map alone: its map row is
+ * the whole object's attempt. One line per attempt:
  *
  *   @@REAL <obj> <map|-> ok
  *   @@REAL <obj> <map|-> fail load <errno>: <first warning> | <verifier>
@@ -24,12 +23,13 @@
  * libbpf cannot open (a row "fail open" then).
  */
 #include <errno.h>
-#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <bpf/libbpf.h>
+
+#include "autoload_referenced.h"
 
 #define MAX_MAPS 64
 
@@ -126,47 +126,6 @@ static const char *errno_name(int err)
 	}
 }
 
-/* Is prog in a slot of some struct_ops map (created or not)? */
-static bool in_a_map(struct bpf_object *obj, const struct bpf_program *prog)
-{
-	struct bpf_map *map;
-
-	bpf_object__for_each_map(map, obj)
-	{
-		const unsigned char *v;
-		size_t size = 0;
-
-		if (bpf_map__type(map) != BPF_MAP_TYPE_STRUCT_OPS)
-			continue;
-		/* a filled slot holds the struct bpf_program * */
-		v = bpf_map__initial_value(map, &size);
-		for (size_t off = 0; v && off + sizeof(prog) <= size;
-		     off += sizeof(prog)) {
-			const struct bpf_program *p;
-
-			memcpy(&p, v + off, sizeof(p));
-			if (p == prog)
-				return true;
-		}
-	}
-	return false;
-}
-
-/*
- * Programs in no map off (libbpf 1.4 refuses them, 1.5+ skips them); the
- * programs of maps not created are libbpf's to judge, as in any loader.
- */
-static void autoload_referenced_only(struct bpf_object *obj)
-{
-	struct bpf_program *prog;
-
-	bpf_object__for_each_program(prog,
-				     obj) if (bpf_program__type(prog) ==
-						      BPF_PROG_TYPE_STRUCT_OPS &&
-					      !in_a_map(obj, prog))
-		bpf_program__set_autoload(prog, false);
-}
-
 static void name_of(const char *path, char *out, size_t sz)
 {
 	const char *base = strrchr(path, '/');
@@ -221,7 +180,7 @@ static int attempt(const char *path, const char *name, int only)
 		}
 		i++;
 	}
-	autoload_referenced_only(obj);
+	autoload_referenced_only(obj, NULL);
 	err = bpf_object__load(obj);
 	if (err) {
 		say_fail(name, which, "load", -err);
