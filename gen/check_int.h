@@ -109,6 +109,7 @@ enum krule_kind {
 	KR_FLAGS,	    /* member & ~mask must be 0 */
 	KR_NAME,	    /* member is a name bpf_obj_name_cpy() accepts */
 	KR_SLEEPABLE,	    /* only these members take sleepable programs */
+	KR_SINGLE,	    /* its reg() takes one map at a time */
 };
 
 /*

@@ -336,6 +336,8 @@ static void type_rows(struct check *c)
 		case KR_SLEEPABLE:
 			row_sleepable(c, kr);
 			break;
+		case KR_SINGLE: /* between maps: single_rule() */
+			break;
 		}
 	}
 	if (!data_row && !unreg)
@@ -569,6 +571,55 @@ static void tcp_names_rule(struct check *c, struct stops_check_map *maps,
 	}
 }
 
+/* Does libbpf create map i as compiled ('?' sections: not)? */
+static bool created(const struct stops_model *m, uint32_t i)
+{
+	return !m->map_state || m->map_state[i].autocreate;
+}
+
+/* The type's KR_SINGLE row that holds on this kernel, or NULL. */
+static const struct kernel_rule *single_row(const struct stops_check_map *cm,
+					    const struct btf *kbtf)
+{
+	uint32_t n = 0;
+	const struct kernel_rule *rows =
+		cm->kernel_btf ? kernel_rules__find(cm->kernel_type, &n) : NULL;
+
+	for (uint32_t i = 0; i < n; i++)
+		if (rows[i].kind == KR_SINGLE &&
+		    (!rows[i].applies || rows[i].applies(kbtf)))
+			return &rows[i];
+	return NULL;
+}
+
+/*
+ * A type whose reg() keeps one map at a time: an object that creates two
+ * maps of it attaches the second while the first is attached, and fails.
+ * The error goes under the second map, as for name-unique.
+ */
+static void single_rule(struct check *c, struct stops_check_map *maps,
+			uint32_t nr)
+{
+	for (uint32_t i = 0; i < nr; i++) {
+		const struct kernel_rule *kr = single_row(&maps[i], c->kbtf);
+
+		if (!kr || !created(c->model, i))
+			continue;
+		for (uint32_t j = 0; j < i; j++) {
+			if (!maps[j].kernel_btf || !created(c->model, j) ||
+			    strcmp(maps[j].kernel_type, maps[i].kernel_type))
+				continue;
+			at_map(c, &maps[i]);
+			add_finding(c, STOPS_CHECK_ERROR, NULL, "single",
+				    maps[j].map->name, maps[i].map->name,
+				    "maps %s and %s are both struct %s, which the kernel registers one at a time: attaching the second fails (%s; %s)",
+				    maps[j].map->name, maps[i].map->name,
+				    kr->type, kr->fails, kr->code);
+			break;
+		}
+	}
+}
+
 void check_rules__object(struct check *c)
 {
 	const char *lic = c->progs.license ? safe(c->progs.license) : NULL;
@@ -579,6 +630,7 @@ void check_rules__object(struct check *c)
 	ksym_rule(c);
 	/* object rules run with c->cm = the first of the model's maps */
 	tcp_names_rule(c, first, c->model->nr_maps);
+	single_rule(c, first, c->model->nr_maps);
 	at_map(c, first);
 	if (placed_set(c->model, &set))
 		c->ret = stops_errf(c->err, -ENOMEM, "out of memory");

@@ -55,6 +55,7 @@ static const char *const kind_names[] = {
 	[KR_FLAGS] = "flags",
 	[KR_NAME] = "name",
 	[KR_SLEEPABLE] = "sleepable",
+	[KR_SINGLE] = "single",
 };
 
 /*

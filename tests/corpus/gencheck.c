@@ -137,7 +137,9 @@ static int walk(struct gen *g, const struct btf_type *t, const char *prefix,
 			}
 			continue;
 		}
-		if (btf_member_bitfield_size(t, i) || bits % 8) {
+		/* a zero-size member (char end[0]) has no bytes, and strict
+		 * C11 no declaration of it: the shadow leaves it out */
+		if (btf_member_bitfield_size(t, i) || bits % 8 || !size) {
 			g->nr_skipped++;
 			continue;
 		}
