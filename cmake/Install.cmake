@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # `cmake --install` layout (prefix-relative, GNUInstallDirs):
 #   bin/stops-shadow                     the generator CLI
-#   lib/libstops_gen.{a,so}              the library (static + shared)
+#   lib/libstops_gen.{a,so}              the library (static, its internal
+#                                        symbols local, + shared)
 #   include/stops_shadow.h               its public header
 #   lib/cmake/StopsShadow/               find_package(StopsShadow) package
 #   lib/pkgconfig/stops-shadow.pc        pkg-config file
@@ -19,7 +20,7 @@ set(_stops_cmakedir ${CMAKE_INSTALL_LIBDIR}/cmake/StopsShadow)
 set(_stops_datadir ${CMAKE_INSTALL_DATADIR}/stops-shadow)
 
 install(TARGETS stops-shadow DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS stops_gen stops_gen_shared EXPORT StopsShadowTargets
+install(TARGETS stops_gen_static stops_gen_shared EXPORT StopsShadowTargets
 	ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
 	LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES ${PROJECT_SOURCE_DIR}/gen/stops_shadow.h

@@ -1,7 +1,5 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* Names: reserved identifiers, the generator's own prefixes, guard hashes. */
-#include <stdatomic.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "names.h"
@@ -41,91 +39,90 @@ static const char *reserved(size_t i)
 	return (const char *)&pool + reserved_off[i];
 }
 
-static int cmp_name(const void *key, const void *elem)
+/*
+ * A 5,000-map header asks about ~40,000 names. A perfect hash of the
+ * names, found by scripts/mk-reserved-names and checked in, answers each
+ * with one slot and at most one strcmp(): no table is built at run time,
+ * and no name from a hostile object can cost more (unit.reserved_hash).
+ */
+#include "reserved_hash.inc"
+
+_Static_assert(RESERVED_NR == NR_RESERVED,
+	       "reserved_hash.inc is of reserved_names.inc (mk-reserved-names)");
+_Static_assert(sizeof(reserved_slot) / sizeof(reserved_slot[0]) ==
+		       1u << RESERVED_SLOT_BITS,
+	       "one slot per hash value");
+_Static_assert(NR_RESERVED <= 1u << RESERVED_SLOT_BITS,
+	       "a slot's low bits hold a name's index");
+
+#define SLOT_MASK ((1u << RESERVED_SLOT_BITS) - 1)
+
+/* the table was found on little-endian words, whatever the host's order */
+static uint64_t load_le64(const char *s)
 {
-	return strcmp(key, reserved((const uint16_t *)elem - reserved_off));
+	uint64_t v;
+
+	memcpy(&v, s, sizeof(v));
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+static uint64_t load_le32(const char *s)
+{
+	uint32_t v;
+
+	memcpy(&v, s, sizeof(v));
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	return v;
 }
 
 /*
- * A 5,000-map header asks about ~40,000 names; bsearch costs a dozen
- * strcmp each. From the LAZY_AFTER-th question on, a hash table of the
- * names answers instead, built once per process (~150,000 instructions,
- * too many for a small object's few dozen questions). The table is
- * fixed and its hash public: a name from a hostile object can only land
- * on one of its clusters, all of them short.
+ * scripts/mk-reserved-names' name_hash(): the length and the first two
+ * and last two 8-byte words, overlapping in a short name.
  */
-#define LAZY_AFTER 256
-#define TABLE_CAP  (2u << (32 - __builtin_clz((unsigned int)NR_RESERVED)))
-
-_Static_assert(NR_RESERVED < 65536, "slot indexes are 16 bits");
-
-/* Length and the first and last 8 bytes: ~20 instructions at any length. */
 static uint32_t reserved_hash(const char *s, size_t len)
 {
-	uint64_t head = 0, tail = 0;
+	uint64_t w0 = 0, w1 = 0, w2 = 0, w3 = 0;
 
+	if (len >= 16) {
+		w1 = load_le64(s + 8);
+		w2 = load_le64(s + len - 16);
+	}
 	if (len >= 8) {
-		memcpy(&head, s, 8);
-		memcpy(&tail, s + len - 8, 8);
+		w0 = load_le64(s);
+		w3 = load_le64(s + len - 8);
+	} else if (len >= 4) {
+		w0 = load_le32(s);
+		w3 = load_le32(s + len - 4);
 	} else {
 		for (size_t i = 0; i < len; i++)
-			head = head << 8 | (unsigned char)s[i];
+			w0 = w0 << 8 | (unsigned char)s[i];
 	}
-	return (uint32_t)(((head * 0x9e3779b97f4a7c15ull) ^
-			   ((tail + len) * 0xc2b2ae3d27d4eb4full)) >>
+	return (uint32_t)((w0 * RESERVED_HASH_K0 ^ w1 * RESERVED_HASH_K1 ^
+			   w2 * RESERVED_HASH_K2 ^
+			   (w3 + len) * RESERVED_HASH_K3) >>
 			  32);
-}
-
-/* A slot: the hash's top 16 bits, then index + 1 (0: empty). */
-static _Atomic(uint32_t *) table;
-static atomic_uint questions;
-
-static uint32_t *build_table(void)
-{
-	uint32_t *t = calloc(TABLE_CAP, sizeof(*t)), *old = NULL;
-
-	if (!t)
-		return NULL;
-	for (uint32_t i = 0; i < NR_RESERVED; i++) {
-		uint32_t h = reserved_hash(reserved(i), strlen(reserved(i)));
-		uint32_t k = h & (TABLE_CAP - 1);
-
-		while (t[k])
-			k = (k + 1) & (TABLE_CAP - 1);
-		t[k] = (h & 0xffff0000u) | (i + 1);
-	}
-	/* two threads may both build: one table stays, the other goes */
-	if (!atomic_compare_exchange_strong(&table, &old, t)) {
-		free(t);
-		return old;
-	}
-	return t;
-}
-
-static bool table_has(const uint32_t *t, const char *name)
-{
-	size_t len = strlen(name);
-	uint32_t h = reserved_hash(name, len);
-
-	for (uint32_t k = h & (TABLE_CAP - 1); t[k];
-	     k = (k + 1) & (TABLE_CAP - 1))
-		if ((t[k] & 0xffff0000u) == (h & 0xffff0000u) &&
-		    !strcmp(reserved((t[k] & 0xffff) - 1), name))
-			return true;
-	return false;
 }
 
 bool names__is_reserved(const char *name)
 {
-	uint32_t *t = atomic_load(&table);
+	size_t len = strlen(name);
+	uint32_t h, seed, slot;
 
-	if (!t && atomic_fetch_add_explicit(&questions, 1,
-					    memory_order_relaxed) >= LAZY_AFTER)
-		t = build_table();
-	if (t)
-		return table_has(t, name);
-	return bsearch(name, reserved_off, NR_RESERVED, sizeof(reserved_off[0]),
-		       cmp_name) != NULL;
+	if (len > RESERVED_MAX_LEN)
+		return false;
+	h = reserved_hash(name, len);
+	seed = reserved_seed[h >> (32 - RESERVED_BUCKET_BITS)];
+	slot = reserved_slot[((h ^ seed) * RESERVED_SEED_MUL) >>
+			     (32 - RESERVED_SLOT_BITS)];
+	/* another hash's top bits: not this name, without the strcmp */
+	if ((slot ^ h) & ~SLOT_MASK)
+		return false;
+	return !strcmp(reserved(slot & SLOT_MASK), name);
 }
 
 bool names__reserved_prefix(const char *prefix, size_t len)

@@ -6,8 +6,8 @@
 # In a copy of gen/, check_finding.c (below check.c, which calls it) gets
 # a call to check.c's stops_check_result__free(); the copy's object
 # replaces the real one and stage_graph.sh must fail naming the cycle.
-# The control: the same copy recompiled without the call must pass, so
-# the failure comes from the planted call and not from the recompiling.
+# The control: the same copy recompiled without the call must not report
+# it, so the failure comes from the planted call and not the recompiling.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 gen=$1
@@ -46,11 +46,14 @@ C
 		sed "s|.*/check_finding\.c\.o\$|$tmp/$1/obj/check_finding.c.o|"
 }
 
+# The control: recompiled without the call, no cycle through the two
+# (other findings of the tree are unit.stage_graph's, not this test's).
+planted='^stage_graph: cycle: check\(_finding\)\?\.c -> check\(_finding\)\?\.c -> '
 # shellcheck disable=SC2046
-if ! sh "$here/stage_graph.sh" "$tmp/control/gen" $(plant control) \
-	>"$tmp/control.out" 2>&1; then
-	cat "$tmp/control.out"
-	echo "stage_graph_cycle: the control (nothing planted) fails" >&2
+sh "$here/stage_graph.sh" "$tmp/control/gen" $(plant control) \
+	>"$tmp/control.out" 2>&1 || true
+if grep "$planted" "$tmp/control.out"; then
+	echo "stage_graph_cycle: the control (nothing planted) has the cycle" >&2
 	exit 1
 fi
 # shellcheck disable=SC2046
@@ -59,11 +62,10 @@ if sh "$here/stage_graph.sh" "$tmp/cycle/gen" $(plant cycle) \
 	echo "stage_graph_cycle: a planted cycle check.c <-> check_finding.c passed" >&2
 	exit 1
 fi
-if ! grep -q '^stage_graph: call cycle: check\(_finding\)\?\.c -> check\(_finding\)\?\.c -> ' \
-	"$tmp/cycle.out"; then
+if ! grep -q "$planted" "$tmp/cycle.out"; then
 	cat "$tmp/cycle.out"
 	echo "stage_graph_cycle: failed, but not for the planted cycle" >&2
 	exit 1
 fi
-grep '^stage_graph: ' "$tmp/cycle.out"
-echo "stage_graph_cycle: the planted cycle is refused, the control passes"
+grep "$planted" "$tmp/cycle.out"
+echo "stage_graph_cycle: the planted cycle is refused, the control has none"
