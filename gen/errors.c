@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
-/* Errors (one-line messages) and options structs checked as libbpf does. */
+/* Errors: one-line messages, whatever bytes their names hold. */
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -19,16 +19,4 @@ int stops_errf(struct stops_err *err, int ret, const char *fmt, ...)
 				*p = '?';
 	}
 	return ret;
-}
-
-bool opts_valid(const void *opts, size_t sz, size_t known)
-{
-	const char *p = opts;
-
-	if (sz < sizeof(size_t))
-		return false;
-	for (size_t i = known; i < sz; i++)
-		if (p[i])
-			return false;
-	return true;
 }

@@ -9,7 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "util.h"
+#include "hash.h"
+#include "prefault.h"
 
 /*
  * SipHash-1-3 (Aumasson, Bernstein; the variant Rust's and Python's hash

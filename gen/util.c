@@ -134,22 +134,6 @@ static void *arena_take(struct arena *a, size_t size, size_t align)
 	return p;
 }
 
-bool prefault(void *buf, size_t len)
-{
-#ifdef MADV_POPULATE_WRITE
-	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t lo = ((uintptr_t)buf + page - 1) & ~(page - 1);
-	uintptr_t hi = ((uintptr_t)buf + len) & ~(page - 1);
-
-	return len >= PREFAULT_MIN && hi > lo &&
-	       !madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
-#else
-	(void)buf;
-	(void)len;
-	return false;
-#endif
-}
-
 void *arena_alloc(struct arena *a, size_t size)
 {
 	return arena_take(a, size, sizeof(max_align_t));
@@ -345,4 +329,16 @@ void ptr_vec_free(struct ptr_vec *v)
 	free(v->items);
 	v->items = NULL;
 	v->len = v->cap = 0;
+}
+
+bool opts_valid(const void *opts, size_t sz, size_t known)
+{
+	const char *p = opts;
+
+	if (sz < sizeof(size_t))
+		return false;
+	for (size_t i = known; i < sz; i++)
+		if (p[i])
+			return false;
+	return true;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "prefault.h"
 #include "stops_shadow.h"
 
 /* Nesting deeper than this is hostile input, not a real ops table. */
@@ -35,15 +36,6 @@ void arena_free(struct arena *a);
 /* malloc'ed printf, for emitters' transient strings */
 char *str_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/*
- * Maps the whole pages of buf[0, len) in one call, for a fresh buffer
- * about to be written through: one fault per page costs 1.5 us on one
- * machine and 10-20 us on a virtual one (bench/README.md), this a fraction
- * of that. Best effort (MADV_POPULATE_WRITE, Linux >= 5.14), only from
- * PREFAULT_MIN bytes; returns whether the pages are mapped.
- */
-#define PREFAULT_MIN (32 * 1024)
-bool prefault(void *buf, size_t len);
 
 /* Growable array of pointers. */
 struct ptr_vec {
