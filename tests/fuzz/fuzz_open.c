@@ -127,6 +127,7 @@ static void run(const void *data, size_t size)
 	stops_model__emit_c(m, devnull, NULL, &err);
 	stops_model__emit_dump(m, devnull, &json, &err);
 	stops_model__emit_dump(m, devnull, NULL, &err);
+	stops_model__emit_plan(m, devnull, NULL, &err);
 	fflush(devnull);
 	stops_object__free(obj);
 }

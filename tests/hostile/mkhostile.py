@@ -238,6 +238,27 @@ def fnv(n):
 
 
 @case
+def camel(n):
+    """n member names that Go's camel case spells alike: at each letter
+    after the first, "_x" or "X" (a_b, aB -> AB), so every one claims the
+    same Go name (dump --plan)."""
+    letters = 'bcdefghijklmnopqrstuvwxyz'
+    k = max(1, (n - 1).bit_length())
+    names = []
+    for i in range(n):
+        nm = 'a'
+        for j in range(k):
+            c = letters[j % len(letters)]
+            nm += c.upper() if i >> j & 1 else '_' + c
+        names.append(nm)
+    o = Obj()
+    i32 = o.btf.int_()
+    tid = o.btf.struct_('ops', 4 * n, [(nm, i32, 32 * i)
+                                        for i, nm in enumerate(names)])
+    return o.write([('m', tid, 0, 4 * n)], bytes(4 * n)), None
+
+
+@case
 def enum_dups(n):
     """One enum of n names, then n enums each repeating its last name."""
     o = Obj()
