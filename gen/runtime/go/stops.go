@@ -306,11 +306,14 @@ func stopsSortedPrograms(spec *ebpf.CollectionSpec) []string {
 	return names
 }
 
-// slotted: the programs whose AttachTo is key, by name.
-func (s *stopsMap) slotted(key string) []string {
+// slotted: the programs in slot member, by name: those whose AttachTo is
+// its key, or (for a ___flavor type) what cilium/ebpf's ELF reader wrote,
+// "<type___flavor>:<member>".
+func (s *stopsMap) slotted(member string) []string {
 	var names []string
 	for _, n := range stopsSortedPrograms(s.spec) {
-		if p := s.spec.Programs[n]; p != nil && p.AttachTo == key {
+		p := s.spec.Programs[n]
+		if p != nil && (p.AttachTo == s.key(member) || p.AttachTo == s.l.typ+":"+member) {
 			names = append(names, n)
 		}
 	}
@@ -319,23 +322,28 @@ func (s *stopsMap) slotted(key string) []string {
 
 // prog is the program in slot member, nil for none.
 func (s *stopsMap) prog(member string) *ebpf.ProgramSpec {
-	if names := s.slotted(s.key(member)); len(names) > 0 {
+	if names := s.slotted(member); len(names) > 0 {
 		return s.spec.Programs[names[0]]
 	}
 	return nil
 }
 
-// sameType: the other struct_ops maps of the spec whose slots cilium
-// fills from the same AttachTo keys.
-func (s *stopsMap) sameType() []string {
+// sameSlot: the other struct_ops maps of the spec whose member cilium
+// fills from the same AttachTo key: of the same kernel type, with a
+// pointer member of that name.
+func (s *stopsMap) sameSlot(member string) []string {
 	var names []string
 	for n, ms := range s.spec.Maps {
 		st, ok := ms.Value.(*btf.Struct)
-		if n == s.l.mapName || ms.Type != ebpf.StructOpsMap || !ok {
+		if n == s.l.mapName || ms.Type != ebpf.StructOpsMap || !ok ||
+			stopsEssential(st.Name) != s.l.kernType {
 			continue
 		}
-		if stopsEssential(st.Name) == s.l.kernType {
-			names = append(names, n)
+		for _, m := range st.Members {
+			if m.Name == member && stopsClassOf(m.Type) == stopsClsPtr {
+				names = append(names, n)
+				break
+			}
 		}
 	}
 	sort.Strings(names)
@@ -389,18 +397,18 @@ func (s *stopsMap) putProg(member string, p *ebpf.ProgramSpec, shared bool) erro
 		if p.Type != ebpf.StructOps {
 			return s.l.errorf(syscall.EINVAL, "slot %s: program %s is %v, not StructOps", member, name, p.Type)
 		}
-		if p.AttachTo != "" && p.AttachTo != key && s.spec.Programs[name] == p {
+		if p.AttachTo != "" && p.AttachTo != key && p.AttachTo != s.l.typ+":"+member && s.spec.Programs[name] == p {
 			return s.l.errorf(syscall.EINVAL, "slot %s: program %s is in %s; cilium/ebpf gives a program one member", member, name, p.AttachTo)
 		}
 	}
-	cur := s.slotted(key)
+	cur := s.slotted(member)
 	if len(cur) == 1 && p != nil && s.spec.Programs[cur[0]] == p {
 		return nil
 	}
 	if len(cur) == 0 && p == nil {
 		return nil
 	}
-	if others := s.sameType(); len(others) > 0 && !shared {
+	if others := s.sameSlot(member); len(others) > 0 && !shared {
 		return s.l.errorf(syscall.EINVAL, "slot %s: maps %s and %s are both struct %s, and cilium/ebpf 0.22 fills member %s of every such map with the same program (AttachTo %q); they cannot hold different ones",
 			member, s.l.mapName, others[0], s.l.kernType, member, key)
 	}
@@ -443,7 +451,7 @@ func (s *stopsMap) checkLoad() error {
 		if !m.slot {
 			continue
 		}
-		if names := s.slotted(s.key(m.name)); len(names) > 1 {
+		if names := s.slotted(m.name); len(names) > 1 {
 			return s.l.errorf(syscall.EINVAL, "slot %s: programs %s all have AttachTo %q; cilium/ebpf 0.22 would write them in map-iteration order", m.name, strings.Join(names, ", "), s.key(m.name))
 		}
 	}
@@ -549,7 +557,7 @@ func stopsCheckPrograms(spec *ebpf.CollectionSpec, layouts []*stopsLayout, to an
 			if m.depth != 0 || !m.slot {
 				continue
 			}
-			for _, n := range s.slotted(s.key(m.name)) {
+			for _, n := range s.slotted(m.name) {
 				if to != nil && !wantProgs[n] {
 					return s.l.errorf(syscall.EINVAL, "slot %s holds program %s, which the LoadAndAssign target does not ask for: cilium/ebpf 0.22 would then leave the whole value unwritten", m.name, n)
 				}
