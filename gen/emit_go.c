@@ -17,6 +17,7 @@
 /* One line of a struct body: gofmt aligns the three columns. */
 struct go_row {
 	const char *name, *type, *comment;
+	uint32_t offset, size; /* what the proofs assert */
 };
 
 struct go_emit {
@@ -140,7 +141,8 @@ struct go_body {
 };
 
 static int go_row(struct go_emit *g, struct go_body *b, const char *name,
-		  const char *type, const char *comment)
+		  const char *type, const char *comment, uint32_t offset,
+		  uint32_t size)
 {
 	if (!name || !type || !comment)
 		return -ENOMEM;
@@ -155,7 +157,7 @@ static int go_row(struct go_emit *g, struct go_body *b, const char *name,
 			memcpy(r, b->rows, b->n * sizeof(*r));
 		b->rows = r;
 	}
-	b->rows[b->n++] = (struct go_row){name, type, comment};
+	b->rows[b->n++] = (struct go_row){name, type, comment, offset, size};
 	return 0;
 }
 
@@ -166,7 +168,8 @@ static int go_gap(struct go_emit *g, struct go_body *b, uint32_t offset)
 
 	if (offset > b->pos)
 		ret = go_row(g, b, "_", go_bytes(g, offset - b->pos),
-			     arena_printf(g->a, "// padding at %u", b->pos));
+			     arena_printf(g->a, "// padding at %u", b->pos),
+			     b->pos, offset - b->pos);
 	b->pos = offset > b->pos ? offset : b->pos;
 	return ret;
 }
@@ -185,12 +188,14 @@ static int go_field_row(struct go_emit *g, const struct plan_type *t,
 			g, b, "_", go_bytes(g, f->size),
 			arena_printf(g->a,
 				     "// %s: program slot at %u (methods of the map's view)",
-				     go_label(f), f->offset));
+				     go_label(f), f->offset),
+			f->offset, f->size);
 	case PLAN_OPAQUE:
 		return go_row(g, b, "_", go_bytes(g, f->size),
 			      arena_printf(g->a, "// %s: %s at %u, opaque",
 					   go_label(f), f->why ? f->why : "?",
-					   f->offset));
+					   f->offset),
+			      f->offset, f->size);
 	case PLAN_SCALAR:
 	case PLAN_NESTED:
 	case PLAN_ARRAY:
@@ -210,7 +215,7 @@ static int go_field_row(struct go_emit *g, const struct plan_type *t,
 		}
 		if (align > b->align)
 			b->align = align;
-		return go_row(g, b, name, type, at);
+		return go_row(g, b, name, type, at, f->offset, f->size);
 	default:
 		return -EINVAL;
 	}
@@ -233,7 +238,8 @@ static int go_run_row(struct go_emit *g, const struct plan_type *t,
 	return go_row(g, b, arena_printf(g->a, "bits%u", f->run),
 		      go_bytes(g, r->size),
 		      arena_printf(g->a, "// bitfields at %u (methods)",
-				   r->offset));
+				   r->offset),
+		      r->offset, r->size);
 }
 
 static int go_struct_rows(struct go_emit *g, const struct plan_type *t,
@@ -289,13 +295,14 @@ static int go_union_rows(struct go_emit *g, const struct plan_type *t,
 	}
 	if (align > 1 &&
 	    go_row(g, b, "_", zero[align],
-		   arena_printf(g->a, "// aligned as its widest member")))
+		   arena_printf(g->a, "// aligned as its widest member"), 0, 0))
 		return -ENOMEM;
 	b->align = align;
 	b->pos = t->size;
 	return go_row(g, b, "raw", go_bytes(g, t->size),
 		      arena_printf(g->a, "// union %s: members are methods",
-				   t->btf_name ? t->btf_name : "(anonymous)"));
+				   t->btf_name ? t->btf_name : "(anonymous)"),
+		      0, t->size);
 }
 
 static void go_pad(struct out *o, size_t have, size_t width)
@@ -335,36 +342,42 @@ static void go_print_rows(struct out *o, const struct go_body *b)
 	}
 }
 
-/* Offsets and sizes as constants that fail the build when they differ. */
+/*
+ * Offsets and sizes as constants that fail the build when they differ:
+ * x - n overflows uintptr when x < n, n - x when x > n, and the
+ * compiler's message then shows the expression, type and field named.
+ */
+static void go_proof(struct go_emit *g, const char *what, const char *n,
+		     const char *field, uint32_t want)
+{
+	const char *dot = field ? "." : "";
+
+	field = field ? field : "";
+	out_printf(g->o, "\t_ = unsafe.%s(%s{}%s%s) - %u\n", what, n, dot,
+		   field, want);
+	out_printf(g->o, "\t_ = %u - unsafe.%s(%s{}%s%s)\n", want, what, n, dot,
+		   field);
+}
+
 static void go_proofs(struct go_emit *g, const struct plan_type *t,
 		      const struct go_body *b)
 {
 	const char *n = t->name[PLAN_GO];
 
 	out_printf(g->o,
-		   "\n// Layout proof of %s: an index out of range, or a constant that\n"
-		   "// overflows, here means Go lays it out otherwise than the object's BTF.\n"
-		   "var (\n\t_ = [1]struct{}{}[unsafe.Sizeof(%s{})-%u]\n",
-		   n, n, t->size);
-	if (t->is_union)
-		goto out;
+		   "\n// Layout proof of %s: a constant that overflows uintptr here\n"
+		   "// means Go lays the type out otherwise than the object's BTF.\n"
+		   "var (\n",
+		   n);
+	go_proof(g, "Sizeof", n, NULL, t->size);
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct go_row *r = &b->rows[i];
-		uint32_t off = 0, size = 0;
 
-		if (!strcmp(r->name, "_") || !strncmp(r->name, "bits", 4))
+		if (!strcmp(r->name, "_"))
 			continue;
-		for (uint32_t j = 0; j < t->nr_fields; j++)
-			if (t->fields[j].name[PLAN_GO] == r->name) {
-				off = t->fields[j].offset;
-				size = t->fields[j].size;
-			}
-		out_printf(g->o,
-			   "\t_ = [1]struct{}{}[unsafe.Offsetof(%s{}.%s)-%u]\n"
-			   "\t_ = [1]struct{}{}[unsafe.Sizeof(%s{}.%s)-%u]\n",
-			   n, r->name, off, n, r->name, size);
+		go_proof(g, "Offsetof", n, r->name, r->offset);
+		go_proof(g, "Sizeof", n, r->name, r->size);
 	}
-out:
 	out_lit(g->o, ")\n");
 }
 
@@ -480,7 +493,8 @@ static int go_type(struct go_emit *g, const struct plan_type *t)
 	}
 	ret = go_row(g, &b, "_", "structs.HostLayout",
 		     arena_printf(g->a, "// %u bytes, as in the object",
-				  t->size));
+				  t->size),
+		     0, 0);
 	if (!ret)
 		ret = t->is_union ? go_union_rows(g, t, &b)
 				  : go_struct_rows(g, t, &b);
