@@ -27,6 +27,7 @@ struct go_emit {
 	struct arena *a;
 	const char *obj;	/* the object's Go name: "TcpCc" */
 	uint32_t *galign;	/* per plan type: its Go alignment on amd64 */
+	const char **view;	/* per plan type: its maps' view, once made */
 	struct plan_scope file; /* file-scope identifiers */
 	struct stops_err *err;
 };
@@ -543,17 +544,12 @@ static const char *go_cls(uint8_t cls)
 	}
 }
 
-/* The table the run-time check compares the spec's BTF with. */
-static void go_layout_table(struct go_emit *g, const struct plan_map *pm,
-			    uint32_t k)
+/* The members the run-time check compares the spec's BTF with. */
+static void go_members_table(struct go_emit *g, const struct plan_map *pm,
+			     uint32_t ti)
 {
-	const struct stops_map *map = pm->map;
-
-	out_printf(g->o,
-		   "\nvar stops%sLayout%u = stops%sLayout{\"%s\", \"%s\", \"%s\", \"%s\", %u, %u, []stops%sMember{\n",
-		   g->obj, k, g->obj, g->plan->model->obj_name, map->name,
-		   map->type_name, pm->kernel_type, pm->type->size,
-		   PLAN_CHECK_DEPTH, g->obj);
+	out_printf(g->o, "\nvar stops%sMembers%u = []stops%sMember{\n", g->obj,
+		   ti, g->obj);
 	for (uint32_t i = 0; i < pm->nr_checks; i++) {
 		const struct plan_check *c = &pm->checks[i];
 
@@ -566,45 +562,33 @@ static void go_layout_table(struct go_emit *g, const struct plan_map *pm,
 			   g->obj, go_cls(c->cls), c->depth,
 			   c->func ? "true" : "false");
 	}
-	out_lit(g->o, "}}\n");
+	out_lit(g->o, "}\n");
 }
 
-/* A map's view: the type, its constructor, Value, Check, FitKernel, slots. */
-static int go_map_view(struct go_emit *g, const struct plan_map *pm, uint32_t k)
+/*
+ * The view of the maps of one layout: its type, Value, Check, FitKernel
+ * and slots, once for all of them (thousands of maps of one type).
+ */
+static int go_view(struct go_emit *g, const struct plan_map *pm,
+		   const struct plan_type *t)
 {
-	const struct stops_map *map = pm->map;
-	const struct plan_type *t = pm->type;
-	const char *vt = t->name[PLAN_GO], *view, *from;
+	const char *vt = t->name[PLAN_GO], *view;
 	struct plan_scope methods = {0};
 	int ret = 0;
 
 	view = plan_names__claim(g->a, &g->file, PLAN_GO,
-				 arena_printf(g->a, "%s%sMap", g->obj,
-					      plan_names__go(g->a, map->name)));
-	from = view ? plan_names__claim(g->a, &g->file, PLAN_GO,
-					arena_printf(g->a, "%sFromSpec", view))
-		    : NULL;
-	if (!view || !from)
+				 arena_printf(g->a, "%sMap", vt));
+	if (!view)
 		return -ENOMEM;
-	go_layout_table(g, pm, k);
+	g->view[t->index] = view;
+	go_members_table(g, pm, t->index);
 	out_printf(g->o,
-		   "\n// %s is map %s of a CollectionSpec, typed: its value and its\n"
-		   "// program slots, between LoadCollectionSpec and the load.\n"
+		   "\n// %s is a struct_ops map of type %s in a CollectionSpec,\n"
+		   "// typed: its value and its program slots, between LoadCollectionSpec\n"
+		   "// and the load.\n"
 		   "type %s struct {\n\tm *stops%sMap\n\tv *%s\n}\n",
-		   view, map->name, view, g->obj, vt);
-	out_printf(
-		g->o,
-		"\n// %s checks map %s of spec against %s (the spec's BTF: the\n"
-		"// type's name and size, every member's name, offset, size, bitfield size\n"
-		"// and kind class; syscall.EPROTO names the first member that differs),\n"
-		"// gives the map a value buffer of its own and returns the typed view.\n"
-		"// Call it once per spec: a later call takes the buffer over, and this\n"
-		"// view then refuses (syscall.EBUSY).\n"
-		"func %s(spec *ebpf.CollectionSpec) (*%s, error) {\n"
-		"\tm, p, err := stops%sOpen(spec, &stops%sLayout%u)\n"
-		"\tif err != nil {\n\t\treturn nil, err\n\t}\n"
-		"\treturn &%s{m, (*%s)(p)}, nil\n}\n",
-		from, map->name, vt, from, view, g->obj, g->obj, k, view, vt);
+		   view, t->btf_name ? t->btf_name : "(anonymous)", view,
+		   g->obj, vt);
 	out_printf(g->o,
 		   "\n// Value is the map's value in the spec: what is written to it is loaded.\n"
 		   "func (o *%s) Value() *%s {\n\treturn o.v\n}\n"
@@ -650,6 +634,47 @@ static int go_map_view(struct go_emit *g, const struct plan_map *pm, uint32_t k)
 	}
 	plan_scope__free(&methods);
 	return ret;
+}
+
+/* A map: its layout and its constructor, returning its type's view. */
+static int go_map(struct go_emit *g, const struct plan_map *pm, uint32_t k)
+{
+	const struct stops_map *map = pm->map;
+	const struct plan_type *t =
+		pm->type->same_layout ? pm->type->same_layout : pm->type;
+	const char *vt = t->name[PLAN_GO], *from;
+	int ret;
+
+	if (!g->view[t->index]) {
+		ret = go_view(g, pm, t);
+		if (ret)
+			return ret;
+	}
+	from = plan_names__claim(g->a, &g->file, PLAN_GO,
+				 arena_printf(g->a, "%s%sFromSpec", g->obj,
+					      plan_names__go(g->a, map->name)));
+	if (!from)
+		return -ENOMEM;
+	out_printf(g->o,
+		   "\nvar stops%sLayout%u = stops%sLayout{\"%s\", \"%s\", \"%s\", \"%s\", %u, %u, stops%sMembers%u}\n",
+		   g->obj, k, g->obj, g->plan->model->obj_name, map->name,
+		   map->type_name, pm->kernel_type, t->size, PLAN_CHECK_DEPTH,
+		   g->obj, t->index);
+	out_printf(
+		g->o,
+		"\n// %s checks map %s of spec against %s (the spec's BTF: the\n"
+		"// type's name and size, every member's name, offset, size, bitfield size\n"
+		"// and kind class; syscall.EPROTO names the first member that differs),\n"
+		"// gives the map a value buffer of its own and returns the typed view.\n"
+		"// Call it once per spec: a later call takes the buffer over, and this\n"
+		"// view then refuses (syscall.EBUSY).\n"
+		"func %s(spec *ebpf.CollectionSpec) (*%s, error) {\n"
+		"\tm, p, err := stops%sOpen(spec, &stops%sLayout%u)\n"
+		"\tif err != nil {\n\t\treturn nil, err\n\t}\n"
+		"\treturn &%s{m, (*%s)(p)}, nil\n}\n",
+		from, map->name, vt, from, g->view[t->index], g->obj, g->obj, k,
+		g->view[t->index], vt);
+	return 0;
 }
 
 /* Check, NewCollection and LoadAndAssign of the object's maps. */
@@ -800,7 +825,7 @@ static int go_file(struct go_emit *g, const char *package)
 			return ret;
 	}
 	for (uint32_t k = 0; k < p->nr_maps; k++) {
-		ret = go_map_view(g, &p->maps[k], k);
+		ret = go_map(g, &p->maps[k], k);
 		if (ret)
 			return ret;
 	}
@@ -851,8 +876,9 @@ int stops_model__emit_go(const struct stops_model *model, FILE *f,
 		goto out;
 	g.plan = p;
 	g.galign = arena_calloc(&a, p->nr_types + 1, sizeof(*g.galign));
+	g.view = arena_calloc(&a, p->nr_types + 1, sizeof(*g.view));
 	o = malloc(sizeof(*o));
-	if (!g.galign || !o) {
+	if (!g.galign || !g.view || !o) {
 		ret = stops_errf(err, -ENOMEM, "out of memory");
 		goto out;
 	}

@@ -69,7 +69,7 @@ func progName(p *ebpf.ProgramSpec) string {
 	return p.Name
 }
 
-func printValue(what string, ops *TcpCcShadowCcMap) {
+func printValue(what string, ops *TcpCcShadowCcTcpCongestionOpsMap) {
 	v := ops.Value()
 	fmt.Printf("  %-9s name %q flags %#x\n", what, string(bytes.TrimRight(v.Name[:], "\x00")), v.Flags)
 	fmt.Printf("  %-9s init=%s release=%s ssthresh=%s undo_cwnd=%s cong_avoid=%s\n", "",
@@ -153,7 +153,7 @@ func run(path, name string, flags uint32, keep bool) error {
 	if err != nil {
 		return err
 	}
-	ops, err := TcpCcShadowCcMapFromSpec(spec)
+	ops, err := TcpCcShadowCcFromSpec(spec)
 	if err != nil {
 		return err
 	}

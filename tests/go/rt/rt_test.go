@@ -55,7 +55,7 @@ func attached(s *ebpf.CollectionSpec, key string) []string {
 }
 
 func TestLayoutCheckAndReorder(t *testing.T) {
-	v, err := GoOpsGoMapFromSpec(spec(t, "go_ops.bpf.o"))
+	v, err := GoOpsGoFromSpec(spec(t, "go_ops.bpf.o"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,26 +63,26 @@ func TestLayoutCheckAndReorder(t *testing.T) {
 		string(v.Value().Name[:5]) != "go_v1" {
 		t.Fatalf("initial value read wrongly: %+v", *v.Value())
 	}
-	_, err = GoOpsGoMapFromSpec(spec(t, "go_ops_v2.bpf.o"))
+	_, err = GoOpsGoFromSpec(spec(t, "go_ops_v2.bpf.o"))
 	wantErr(t, "reordered", err, syscall.EPROTO, "map go", `member "flags" of the Go type is "init" in the object`)
-	_, err = GoOpsGoMapFromSpec(spec(t, "go_ops_v3.bpf.o"))
+	_, err = GoOpsGoFromSpec(spec(t, "go_ops_v3.bpf.o"))
 	wantErr(t, "nested swapped", err, syscall.EPROTO, `member "lo" of the Go type is "hi" in the object`)
 	s := spec(t, "go_ops.bpf.o")
 	s.Maps["go"].Value.(*btf.Struct).Size = 72
-	_, err = GoOpsGoMapFromSpec(s)
+	_, err = GoOpsGoFromSpec(s)
 	wantErr(t, "size", err, syscall.EPROTO, "72 bytes in the object")
 	s = spec(t, "go_ops.bpf.o")
 	s.Maps["go"].Value.(*btf.Struct).Members[5].Offset += 8
-	_, err = GoOpsGoMapFromSpec(s)
+	_, err = GoOpsGoFromSpec(s)
 	wantErr(t, "offset", err, syscall.EPROTO, `member "name": bit offset`)
-	_, err = TcpCcShadowCcMapFromSpec(spec(t, "go_ops.bpf.o"))
+	_, err = TcpCcShadowCcFromSpec(spec(t, "go_ops.bpf.o"))
 	wantErr(t, "no such map", err, syscall.ENOENT, "shadow_cc")
 }
 
 func TestOwnBuffer(t *testing.T) {
 	s := spec(t, "go_ops.bpf.o")
 	c := s.Copy() // MapSpec.Copy shares Contents' byte slice
-	v, err := GoOpsGoMapFromSpec(s)
+	v, err := GoOpsGoFromSpec(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,14 +100,14 @@ func TestOwnBuffer(t *testing.T) {
 		t.Fatalf("the spec does not hold the view's buffer")
 	}
 	s.Maps["go"].Contents[0].Value = now[:10]
-	_, err = GoOpsGoMapFromSpec(s)
+	_, err = GoOpsGoFromSpec(s)
 	wantErr(t, "short value", err, syscall.EINVAL, "10 bytes")
 	s.Maps["go"].Contents[0].Value = "x"
-	_, err = GoOpsGoMapFromSpec(s)
+	_, err = GoOpsGoFromSpec(s)
 	wantErr(t, "not bytes", err, syscall.EINVAL, "string")
 	s = spec(t, "tcp_cc.bpf.o")
-	v1, _ := TcpCcShadowCcMapFromSpec(s)
-	if _, err := TcpCcShadowCcMapFromSpec(s); err != nil {
+	v1, _ := TcpCcShadowCcFromSpec(s)
+	if _, err := TcpCcShadowCcFromSpec(s); err != nil {
 		t.Fatal(err)
 	}
 	wantErr(t, "second view", v1.SetInit(nil), syscall.EBUSY, "no longer this view's buffer")
@@ -115,7 +115,7 @@ func TestOwnBuffer(t *testing.T) {
 
 func TestSlots(t *testing.T) {
 	s := spec(t, "tcp_cc.bpf.o")
-	v, err := TcpCcShadowCcMapFromSpec(s)
+	v, err := TcpCcShadowCcFromSpec(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +149,7 @@ func TestSlots(t *testing.T) {
 
 	// Two maps of one type share their slots in cilium/ebpf 0.22.
 	g := spec(t, "go_ops.bpf.o")
-	gv, err := GoOpsGoMapFromSpec(g)
+	gv, err := GoOpsGoFromSpec(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestCheckBeforeLoad(t *testing.T) {
 	if err := TcpCcCheck(s, &tcpObjsAll{}); err != nil {
 		t.Fatalf("every slotted program asked for: %v", err)
 	}
-	v, _ := TcpCcShadowCcMapFromSpec(s)
+	v, _ := TcpCcShadowCcFromSpec(s)
 	if err := v.SetInit(s.Programs["init_alt"]); err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestCheckBeforeLoad(t *testing.T) {
 	// What cilium/ebpf 0.22 refuses at load: a non-zero nested struct.
 	g := spec(t, "go_ops.bpf.o")
 	delete(g.Programs, "go_init_alt") // in no slot
-	gv, _ := GoOpsGoMapFromSpec(g)
+	gv, _ := GoOpsGoFromSpec(g)
 	wantErr(t, "non-zero nested", gv.Check(), ebpf.ErrNotSupported, "member range", "non-zero nested")
 	wantErr(t, "non-zero nested, object", GoOpsCheck(g, nil), ebpf.ErrNotSupported, "member range")
 	gv.Value().Range = GoOpsGoGoOpsRange{}
@@ -205,7 +205,7 @@ func TestCheckBeforeLoad(t *testing.T) {
 		t.Fatalf("nested zeroed: %v", err)
 	}
 	f := spec(t, "fit.bpf.o")
-	fv, err := FitFitOpsMapFromSpec(f)
+	fv, err := FitFitOpsFromSpec(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +213,7 @@ func TestCheckBeforeLoad(t *testing.T) {
 }
 
 // One fit: the reports ("member:program:errno;" in BTF order) and the error.
-func fit(t *testing.T, v *FitFitOpsMap, k *btf.Spec) (string, error) {
+func fit(t *testing.T, v *FitFitOpsTcpCongestionOpsFitMap, k *btf.Spec) (string, error) {
 	var log strings.Builder
 	err := v.FitKernel(k, func(member string, p *ebpf.ProgramSpec, err error) {
 		name, e := "-", 0
@@ -258,7 +258,7 @@ func TestFitKernel(t *testing.T) {
 		}
 		s := spec(t, "fit.bpf.o")
 		delete(s.Maps, "fit_ops2") // its slots are fit_ops' (one type)
-		v, err := FitFitOpsMapFromSpec(s)
+		v, err := FitFitOpsFromSpec(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -290,7 +290,7 @@ func TestFitKernel(t *testing.T) {
 		if v.Ssthresh() != s.Programs["ca_ssthresh"] || v.Ssthresh() == nil || string(v.Value().Name[:9]) != "stops_fit" {
 			t.Fatalf("%s: members the kernel has changed", ver)
 		}
-		w, err := FitFitWideMapFromSpec(s)
+		w, err := FitFitWideFromSpec(s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -303,7 +303,7 @@ func TestFitKernel(t *testing.T) {
 	}
 	// no such kernel type
 	s := spec(t, "fit.bpf.o")
-	v, _ := FitFitOpsMapFromSpec(s)
+	v, _ := FitFitOpsFromSpec(s)
 	empty, err := btf.LoadSpec(filepath.Join(os.Getenv("STOPS_GO_OBJS"), "go_ops.bpf.o"))
 	if err != nil {
 		t.Fatal(err)
