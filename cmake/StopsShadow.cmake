@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # stops_shadow(<name> SOURCES a.bpf.c... [INCLUDES dir...] [BPF_CFLAGS flag...]
-#              [CHECK_KERNEL_BTF btf-file] [EMBED])
+#              [CHECK_KERNEL_BTF btf-file] [EMBED] [LANG c|go...]
+#              [GO_PACKAGE pkg])
 #
 # Compiles each BPF source to <stem>.bpf.o, generates <stem>.shadow.h, and
 # makes <name> an INTERFACE target that hands users the header's include
@@ -12,6 +13,11 @@
 # holds its object's bytes and <stem>__open_embedded(opts), which opens them
 # with bpf_object__open_mem(): the loader needs no file at run time. Users
 # then also get the define <STEM>_BPF_EMBEDDED=1.
+#
+# LANG go (or LANG c go, for projects that build C and Go loaders side by
+# side) also writes <stem>.shadow.go for cilium/ebpf, in package GO_PACKAGE
+# (default: the object's name); target property STOPS_SHADOW_GO_FILES
+# lists them. LANG defaults to c.
 #
 # Variables a user may set before including this file:
 #   STOPS_SHADOW_EXECUTABLE  the generator (default: stops-shadow on PATH)
@@ -39,8 +45,15 @@ foreach(_stops_v EXECUTABLE BPF_CLANG TARGET_ARCH)
 endforeach()
 
 function(stops_shadow name)
-	cmake_parse_arguments(ARG "EMBED" "CHECK_KERNEL_BTF"
-		"SOURCES;INCLUDES;BPF_CFLAGS" ${ARGN})
+	cmake_parse_arguments(ARG "EMBED" "CHECK_KERNEL_BTF;GO_PACKAGE"
+		"SOURCES;INCLUDES;BPF_CFLAGS;LANG" ${ARGN})
+	if(NOT ARG_LANG)
+		set(ARG_LANG c)
+	endif()
+	set(go_pkg)
+	if(ARG_GO_PACKAGE)
+		set(go_pkg --package ${ARG_GO_PACKAGE})
+	endif()
 	set(outdir ${CMAKE_CURRENT_BINARY_DIR}/${name}.shadow)
 	file(MAKE_DIRECTORY ${outdir})
 	set(incs)
@@ -58,6 +71,7 @@ function(stops_shadow name)
 	set(objs)
 	set(defs)
 	set(embed)
+	set(gos)
 	if(ARG_EMBED)
 		set(embed --embed)
 	endif()
@@ -92,14 +106,29 @@ function(stops_shadow name)
 			set(stamp COMMAND ${CMAKE_COMMAND} -E touch ${out}
 				BYPRODUCTS ${hdr})
 		endif()
-		add_custom_command(OUTPUT ${out}
-			${check}
-			COMMAND ${exe} gen ${obj} -o ${hdr} --depfile ${hdr}.d ${embed}
-			${stamp}
-			DEPFILE ${hdr}.d
-			DEPENDS ${obj} ${exe} ${ARG_CHECK_KERNEL_BTF}
-			COMMENT "shadow ${stem}.shadow.h" VERBATIM)
-		list(APPEND outs ${out})
+		if("c" IN_LIST ARG_LANG)
+			add_custom_command(OUTPUT ${out}
+				${check}
+				COMMAND ${exe} gen ${obj} -o ${hdr} --depfile ${hdr}.d ${embed}
+				${stamp}
+				DEPFILE ${hdr}.d
+				DEPENDS ${obj} ${exe} ${ARG_CHECK_KERNEL_BTF}
+				COMMENT "shadow ${stem}.shadow.h" VERBATIM)
+			list(APPEND outs ${out})
+			set(check)
+		endif()
+		if("go" IN_LIST ARG_LANG)
+			# always rewritten when remade: make compares its mtime
+			set(go ${outdir}/${stem}.shadow.go)
+			add_custom_command(OUTPUT ${go}
+				${check}
+				COMMAND ${exe} gen --lang go ${go_pkg} ${obj} -o ${go}
+				COMMAND ${CMAKE_COMMAND} -E touch ${go}
+				DEPENDS ${obj} ${exe} ${ARG_CHECK_KERNEL_BTF}
+				COMMENT "shadow ${stem}.shadow.go" VERBATIM)
+			list(APPEND outs ${go})
+			list(APPEND gos ${go})
+		endif()
 		list(APPEND objs ${obj})
 		string(TOUPPER ${stem} up)
 		string(MAKE_C_IDENTIFIER ${up} up)
@@ -116,5 +145,6 @@ function(stops_shadow name)
 	target_link_libraries(${name} INTERFACE PkgConfig::LIBBPF)
 	set_target_properties(${name} PROPERTIES
 		STOPS_SHADOW_OBJECTS "${objs}"
+		STOPS_SHADOW_GO_FILES "${gos}"
 		STOPS_SHADOW_INCLUDE_DIR "${outdir}")
 endfunction()

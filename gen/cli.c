@@ -26,13 +26,16 @@
 
 static const char usage_text[] =
 	"Usage: stops-shadow [gen] OBJ.bpf.o [-o OUT.h] [--name NAME] [--depfile FILE] [--embed]\n"
+	"       stops-shadow gen OBJ.bpf.o --lang go [--package PKG] [-o OUT.go] [--name NAME] [--depfile FILE]\n"
 	"       stops-shadow check OBJ.bpf.o [--kernel-btf PATH]... [--strict] [--json]\n"
 	"       stops-shadow check OBJ.bpf.o --kernel [LABEL=]PATH... [--strict] [--json]\n"
 	"       stops-shadow dump OBJ.bpf.o [--json | --plan]\n"
 	"       stops-shadow --help | --version\n"
 	"\n"
 	"gen    write a C header of shadow types for the object's struct_ops maps;\n"
-	"       --embed adds the object's bytes and NAME__open_embedded()\n"
+	"       --embed adds the object's bytes and NAME__open_embedded();\n"
+	"       --lang go writes Go for cilium/ebpf instead, in package PKG (default:\n"
+	"       the object's name)\n"
 	"check  compare each map with the kernel's type (default /sys/kernel/btf/vmlinux)\n"
 	"dump   print each map's layout and initial values; --plan: the layout plan\n"
 	"       every output language is made from, as JSON\n"
@@ -46,6 +49,8 @@ struct args {
 	const char *out;
 	const char *name;
 	const char *depfile;
+	const char *lang;    /* gen: "c" (NULL) or "go" */
+	const char *package; /* gen --lang go */
 	const char *kernel_btf[MAX_KERNEL_BTF];
 	size_t nr_kernel_btf;
 	/* --kernel: one check per kernel, a BTF file or a /sys/kernel/btf dir */
@@ -97,6 +102,7 @@ static bool takes_value(const char *opt)
 {
 	return !strcmp(opt, "-o") || !strcmp(opt, "--name") ||
 	       !strcmp(opt, "--depfile") || !strcmp(opt, "--kernel-btf") ||
+	       !strcmp(opt, "--lang") || !strcmp(opt, "--package") ||
 	       !strcmp(opt, "--kernel");
 }
 
@@ -108,6 +114,19 @@ static int set_option(struct args *a, const char *opt, char *val)
 		a->name = val;
 	else if (!strcmp(opt, "--depfile") && !strcmp(a->cmd, "gen"))
 		a->depfile = val;
+	else if (!strcmp(opt, "--lang") && !strcmp(a->cmd, "gen")) {
+		char *buf = NULL;
+		int ret;
+
+		if (!strcmp(val, "c") || !strcmp(val, "go")) {
+			a->lang = val;
+			return 0;
+		}
+		ret = usage_error("--lang %s: not c or go", esc(&buf, val));
+		free(buf);
+		return ret;
+	} else if (!strcmp(opt, "--package") && !strcmp(a->cmd, "gen"))
+		a->package = val;
 	else if (!strcmp(opt, "--kernel-btf") && !strcmp(a->cmd, "check")) {
 		if (a->nr_kernel_btf == MAX_KERNEL_BTF)
 			return usage_error("too many --kernel-btf (at most %d)",
@@ -146,6 +165,11 @@ static int set_option(struct args *a, const char *opt, char *val)
 		return ret;
 	}
 	return 0;
+}
+
+static bool is_go(const struct args *a)
+{
+	return a->lang && !strcmp(a->lang, "go");
 }
 
 static int parse_args(int argc, char **argv, struct args *a)
@@ -197,7 +221,22 @@ static int parse_args(int argc, char **argv, struct args *a)
 		return usage_error("--plan is JSON already: no --json");
 	if (a->nr_kernel && a->nr_kernel_btf)
 		return usage_error("--kernel and --kernel-btf do not mix");
+	if (a->package && !is_go(a))
+		return usage_error("--package needs --lang go");
+	if (a->embed && is_go(a))
+		return usage_error(
+			"--embed is for C headers (cilium/ebpf reads the object itself)");
 	return 0;
+}
+
+/* A generator's warning: one line, the object named. */
+static void warn(void *ctx, const char *msg)
+{
+	fputs("stops-shadow: ", stderr);
+	cli_put_escaped(stderr, ctx);
+	fputs(": warning: ", stderr);
+	cli_put_escaped(stderr, msg);
+	fputc('\n', stderr);
 }
 
 static int emit(const struct stops_model *m, const struct args *a, FILE *f,
@@ -211,6 +250,12 @@ static int emit(const struct stops_model *m, const struct args *a, FILE *f,
 		return stops_model__emit_plan(m, f, NULL, err);
 	if (!strcmp(a->cmd, "dump"))
 		return stops_model__emit_dump(m, f, &opts, err);
+	if (is_go(a)) {
+		STOPS_OPTS(stops_emit_go_opts, go, .package = a->package,
+			   .warn = warn, .ctx = (void *)a->obj);
+
+		return stops_model__emit_go(m, f, &go, err);
+	}
 	ret = stops_model__emit_c(m, f, NULL, err);
 	if (!ret && a->embed)
 		ret = stops_model__emit_embed(m, f, NULL, err);

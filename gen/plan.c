@@ -484,6 +484,12 @@ static int build_maps(struct builder *b)
 
 		pm->map = map;
 		pm->state = &model->map_state[i];
+		pm->kernel_type = arena_printf(p->arena, "%.*s",
+					       (int)btf_essential_name_len(
+						       map->type_name),
+					       map->type_name);
+		if (!pm->kernel_type)
+			return -ENOMEM;
 		pm->type = type_of(b, map->type);
 		if (!pm->type) {
 			ret = build_type(b, map->type, NULL, &t);

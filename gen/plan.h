@@ -144,6 +144,9 @@ struct plan_map {
 	const struct stops_map *map; /* name, sections, initial bytes */
 	const struct stops_map_state *state;
 	const struct plan_type *type;
+	/* the map type's name without ___flavor: what a kernel and a loader
+	 * (libbpf, cilium/ebpf's slot keys) look it up by */
+	const char *kernel_type;
 	/* the run-time check of the type (shared by maps of one layout) */
 	uint32_t nr_checks;
 	const struct plan_check *checks;

@@ -6,16 +6,6 @@
 
 #include "plan_names.h"
 
-/*
- * Go's exported identifiers cannot be keywords (those are lower case);
- * what they can clash with are the methods the Go backend gives every
- * shadow type. Kept sorted.
- */
-static const char *const go_reserved[] = {
-	"Bytes",  "Check", "Clear", "FitKernel",
-	"Layout", "Set",   "Slot",  "String",
-};
-
 /* Rust's strict and reserved keywords; kept sorted. */
 static const char *const rust_keywords[] = {
 	"Self", "abstract", "as",     "async",	  "await",  "become",
@@ -51,9 +41,12 @@ bool plan_names__is_reserved(enum plan_lang lang, const char *name)
 {
 	switch (lang) {
 	case PLAN_GO:
-		return in_sorted(go_reserved,
-				 sizeof(go_reserved) / sizeof(*go_reserved),
-				 name);
+		/*
+		 * Exported names are no keywords (those are lower case), and
+		 * the methods the Go backend adds (bitfield setters, a map
+		 * view's slots) it claims in each type's own scope.
+		 */
+		return false;
 	case PLAN_RUST:
 		return in_sorted(rust_keywords,
 				 sizeof(rust_keywords) / sizeof(*rust_keywords),
@@ -68,7 +61,7 @@ bool plan_names__is_reserved(enum plan_lang lang, const char *name)
  * a loader in another package reads the fields; a name that starts with
  * no letter gets an "X".
  */
-static char *go_spelling(struct arena *a, const char *s)
+char *plan_names__go(struct arena *a, const char *s)
 {
 	size_t len = strlen(s);
 	char *out = arena_chars(a, len + 2), *p = out;
@@ -98,9 +91,8 @@ void plan_scope__free(struct plan_scope *scope)
 	htab_free(&scope->next);
 }
 
-/* name, or name_2, name_3, ...: the first one free in scope, claimed */
-static const char *claim(struct arena *a, struct plan_scope *scope,
-			 enum plan_lang lang, const char *name)
+const char *plan_names__claim(struct arena *a, struct plan_scope *scope,
+			      enum plan_lang lang, const char *name)
 {
 	uint32_t *next;
 	const char *try;
@@ -150,7 +142,7 @@ static const char *rust_ident(struct arena *a, struct plan_scope *scope,
 	int ret;
 
 	if (!plan_names__is_reserved(PLAN_RUST, name))
-		return claim(a, scope, PLAN_RUST, name);
+		return plan_names__claim(a, scope, PLAN_RUST, name);
 	if (!rust_raw_refused(name)) {
 		raw = arena_printf(a, "r#%s", name);
 		if (!raw)
@@ -161,7 +153,8 @@ static const char *rust_ident(struct arena *a, struct plan_scope *scope,
 		if (ret != -EEXIST)
 			return NULL;
 	}
-	return claim(a, scope, PLAN_RUST, arena_printf(a, "%s_", name));
+	return plan_names__claim(a, scope, PLAN_RUST,
+				 arena_printf(a, "%s_", name));
 }
 
 const char *plan_names__ident(struct arena *a, struct plan_scope *scope,
@@ -178,11 +171,55 @@ const char *plan_names__ident(struct arena *a, struct plan_scope *scope,
 	case PLAN_GO:
 		if (what == PLAN_IDENT_FIELD && range == PLAN_PADDING)
 			return "_";
-		s = go_spelling(a, base);
-		return s ? claim(a, scope, PLAN_GO, s) : NULL;
+		s = plan_names__go(a, base);
+		return s ? plan_names__claim(a, scope, PLAN_GO, s) : NULL;
 	case PLAN_RUST:
 		return rust_ident(a, scope, base);
 	default:
-		return claim(a, scope, lang, base);
+		return plan_names__claim(a, scope, lang, base);
 	}
+}
+
+/* Go's keywords: a package clause cannot name one. Kept sorted. */
+static const char *const go_keywords[] = {
+	"break",     "case",   "chan",	  "const",	 "continue",
+	"default",   "defer",  "else",	  "fallthrough", "for",
+	"func",	     "go",     "goto",	  "if",		 "import",
+	"interface", "map",    "package", "range",	 "return",
+	"select",    "struct", "switch",  "type",	 "var",
+};
+
+bool plan_names__is_go_package(const char *name)
+{
+	if (!name || !(isalpha((unsigned char)name[0]) || name[0] == '_') ||
+	    !strcmp(name, "_"))
+		return false;
+	for (const char *p = name; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_')
+			return false;
+	return !in_sorted(go_keywords,
+			  sizeof(go_keywords) / sizeof(*go_keywords), name);
+}
+
+/*
+ * An object's default Go package: its name in lower case, bytes Go
+ * cannot spell as "_", an "x" before a leading digit, a keyword with "_".
+ */
+const char *plan_names__go_package(struct arena *a, const char *obj)
+{
+	size_t len = strlen(obj);
+	char *out = arena_chars(a, len + 3), *p = out;
+
+	if (!out)
+		return NULL;
+	if (!isalpha((unsigned char)obj[0]) && obj[0] != '_')
+		*p++ = 'x';
+	for (; *obj; obj++)
+		*p++ = isalnum((unsigned char)*obj)
+			       ? (char)tolower((unsigned char)*obj)
+			       : '_';
+	*p = 0;
+	if (!plan_names__is_go_package(out))
+		strcat(out, "_");
+	return out;
 }

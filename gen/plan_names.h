@@ -41,4 +41,17 @@ const char *plan_names__ident(struct arena *a, struct plan_scope *scope,
 /* Whether name is reserved in lang (a keyword, a generated method). */
 bool plan_names__is_reserved(enum plan_lang lang, const char *name);
 
+/* name, or name_2, name_3, ...: the first one free in scope, claimed. */
+const char *plan_names__claim(struct arena *a, struct plan_scope *scope,
+			      enum plan_lang lang, const char *name);
+
+/* Go's exported spelling of a name: "cong_avoid" -> "CongAvoid". */
+char *plan_names__go(struct arena *a, const char *s);
+
+/* Whether name can be a Go package clause's name. */
+bool plan_names__is_go_package(const char *name);
+
+/* An object's default Go package name ("tcp_cc"), always valid. */
+const char *plan_names__go_package(struct arena *a, const char *obj);
+
 #endif /* STOPS_PLAN_NAMES_H */

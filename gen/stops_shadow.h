@@ -306,6 +306,27 @@ STOPS_API int stops_model__emit_embed(const struct stops_model *model,
 				      const struct stops_emit_embed_opts *opts,
 				      struct stops_err *err);
 
+struct stops_emit_go_opts {
+	size_t sz;
+	/* the Go package clause; NULL: the object's name, lower case */
+	const char *package;
+	/* each warning (what cilium/ebpf refuses at load), one line */
+	void (*warn)(void *ctx, const char *msg);
+	void *ctx;
+	size_t : 0;
+};
+#define stops_emit_go_opts__last_field ctx
+
+/*
+ * One gofmt-clean Go file for cilium/ebpf >= 0.22: per map a type laid out
+ * byte for byte as its value (proven by constant expressions on every
+ * GOARCH) and a typed view of a CollectionSpec's map (checked against the
+ * spec's BTF, program slots, FitKernel); doc/go.md. opts may be NULL.
+ */
+STOPS_API int stops_model__emit_go(const struct stops_model *model, FILE *out,
+				   const struct stops_emit_go_opts *opts,
+				   struct stops_err *err);
+
 /* Written by the dump and the check report writers. */
 struct stops_write_opts {
 	size_t sz;

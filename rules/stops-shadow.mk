@@ -18,6 +18,9 @@ BPF_DEPS ?= *.bpf.d
 # STOPS_SHADOW_EMBED =   1: each header also holds its object's bytes and
 #   <stem>__open_embedded(opts) (bpf_object__open_mem()): the loader needs
 #   no file at run time.
+STOPS_SHADOW_LANG ?= c
+#   go, or "c go": foo.shadow.go for cilium/ebpf as well (Go loaders), in
+#   package $(STOPS_SHADOW_GO_PACKAGE) (default: the object's name).
 #
 # Everything below is private.
 
@@ -28,7 +31,9 @@ BPF_DEPS ?= *.bpf.d
 # three files, so the next make tries again.
 _stops_exe := $(wildcard $(STOPS_SHADOW))
 _stops_gen = $(STOPS_SHADOW) gen $(if $(STOPS_SHADOW_EMBED),--embed)
-_stops_undo = || { s=$$?; rm -f $*.bpf.o $*.bpf.d $*.shadow.h; exit $$s; }
+_stops_gen_go = $(STOPS_SHADOW) gen --lang go \
+	$(if $(STOPS_SHADOW_GO_PACKAGE),--package $(STOPS_SHADOW_GO_PACKAGE))
+_stops_undo = || { s=$$?; rm -f $*.bpf.o $*.bpf.d $*.shadow.h $*.shadow.go; exit $$s; }
 _stops_check = $(STOPS_SHADOW) check $*.bpf.o \
 	--kernel-btf $(STOPS_SHADOW_CHECK_KERNEL_BTF) $(_stops_undo)
 
@@ -37,10 +42,14 @@ _stops_check = $(STOPS_SHADOW) check $*.bpf.o \
 		$(BPF_CFLAGS) -MD -MP -MF $*.bpf.d -MT '$*.bpf.o $*.bpf.d' \
 		-c $< -o $*.bpf.o
 	$(if $(STOPS_SHADOW_CHECK_KERNEL_BTF),$(_stops_check))
-	$(_stops_gen) $*.bpf.o -o $*.shadow.h $(_stops_undo)
+	$(if $(filter c,$(STOPS_SHADOW_LANG)),$(_stops_gen) $*.bpf.o -o $*.shadow.h $(_stops_undo))
+	$(if $(filter go,$(STOPS_SHADOW_LANG)),$(_stops_gen_go) $*.bpf.o -o $*.shadow.go $(_stops_undo))
 
 %.shadow.h: | %.bpf.o
 	@test -f $@ || $(_stops_gen) $*.bpf.o -o $@
+
+%.shadow.go: | %.bpf.o
+	@test -f $@ || $(_stops_gen_go) $*.bpf.o -o $@
 
 .PRECIOUS: %.bpf.o
 ifneq ($(MAKECMDGOALS),clean)
