@@ -28,13 +28,14 @@ static const char usage_text[] =
 	"Usage: stops-shadow [gen] OBJ.bpf.o [-o OUT.h] [--name NAME] [--depfile FILE] [--embed]\n"
 	"       stops-shadow check OBJ.bpf.o [--kernel-btf PATH]... [--strict] [--json]\n"
 	"       stops-shadow check OBJ.bpf.o --kernel [LABEL=]PATH... [--strict] [--json]\n"
-	"       stops-shadow dump OBJ.bpf.o [--json]\n"
+	"       stops-shadow dump OBJ.bpf.o [--json | --plan]\n"
 	"       stops-shadow --help | --version\n"
 	"\n"
 	"gen    write a C header of shadow types for the object's struct_ops maps;\n"
 	"       --embed adds the object's bytes and NAME__open_embedded()\n"
 	"check  compare each map with the kernel's type (default /sys/kernel/btf/vmlinux)\n"
-	"dump   print each map's layout and initial values\n"
+	"dump   print each map's layout and initial values; --plan: the layout plan\n"
+	"       every output language is made from, as JSON\n"
 	"\n"
 	"Exit status: 0 ok, 1 bad input or error, 2 usage, 3 incompatible (check:\n"
 	"loading or attaching fails on that kernel; with --strict, warnings too).\n";
@@ -54,6 +55,7 @@ struct args {
 	bool json;
 	bool strict;
 	bool embed;
+	bool plan;
 };
 
 static int usage_error(const char *fmt, ...)
@@ -133,6 +135,8 @@ static int set_option(struct args *a, const char *opt, char *val)
 		a->strict = true;
 	else if (!strcmp(opt, "--embed") && !strcmp(a->cmd, "gen"))
 		a->embed = true;
+	else if (!strcmp(opt, "--plan") && !strcmp(a->cmd, "dump"))
+		a->plan = true;
 	else {
 		char *buf = NULL;
 		int ret = usage_error("%s: option %s is not known", a->cmd,
@@ -189,6 +193,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 		return usage_error("%s: no BPF object given", a->cmd);
 	if (a->depfile && !a->out)
 		return usage_error("--depfile needs -o");
+	if (a->plan && a->json)
+		return usage_error("--plan is JSON already: no --json");
 	if (a->nr_kernel && a->nr_kernel_btf)
 		return usage_error("--kernel and --kernel-btf do not mix");
 	return 0;
@@ -201,6 +207,8 @@ static int emit(const struct stops_model *m, const struct args *a, FILE *f,
 		   .format = a->json ? STOPS_FORMAT_JSON : STOPS_FORMAT_TEXT);
 	int ret;
 
+	if (a->plan)
+		return stops_model__emit_plan(m, f, NULL, err);
 	if (!strcmp(a->cmd, "dump"))
 		return stops_model__emit_dump(m, f, &opts, err);
 	ret = stops_model__emit_c(m, f, NULL, err);

@@ -319,6 +319,17 @@ STOPS_API int stops_model__emit_dump(const struct stops_model *model, FILE *out,
 				     const struct stops_write_opts *opts,
 				     struct stops_err *err);
 
+/*
+ * The layout plan every backend reads (gen/plan.h) as one JSON document:
+ * each type's fields (range, offsets, names per language, proofs owed),
+ * each map's slots and run-time checks. opts may be NULL; the format is
+ * always JSON.
+ */
+STOPS_API int stops_model__emit_plan(const struct stops_model *model,
+				     FILE *out,
+				     const struct stops_write_opts *opts,
+				     struct stops_err *err);
+
 /* --- kernel compatibility check -------------------------------------- */
 
 /* By rank: a graver finding has a larger value. */

@@ -118,7 +118,7 @@ echo "nginx WebDAV cache at $remote"
 
 # Another PATH for B: a directory of its own first, sbin last. (Not /bin
 # before /usr/bin: the C++ toolchain's autodetection would then pick /bin/gcc,
-# another compiler path in every C++ action key; README: pin CC.)
+# another compiler path in every C++ action key; doc/bazel.md: pin CC.)
 mkdir -p "$tmp/bin-b"
 printf '#!/bin/sh\nexit 0\n' >"$tmp/bin-b/stops-unrelated-tool"
 chmod +x "$tmp/bin-b/stops-unrelated-tool"

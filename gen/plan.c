@@ -1,0 +1,573 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* The layout plan, built once from the model (plan.h's top). */
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/btf.h>
+
+#include "btf_util.h"
+#include "plan.h"
+#include "plan_names.h"
+
+struct builder {
+	struct plan *plan;
+	const struct btf *btf;
+	struct htab of_aggr; /* struct stops_aggr * -> struct plan_type * */
+	struct ptr_vec types;
+	struct name_set type_names[PLAN_NR_LANGS]; /* file scope */
+	struct stops_err *err;
+};
+
+const char *plan_range__str(enum plan_range range)
+{
+	static const char *const s[] = {
+		[PLAN_SCALAR] = "scalar",     [PLAN_SLOT] = "slot",
+		[PLAN_ARRAY] = "array",	      [PLAN_NESTED] = "nested",
+		[PLAN_BITFIELD] = "bitfield", [PLAN_BITS] = "bits",
+		[PLAN_PADDING] = "padding",   [PLAN_OPAQUE] = "opaque",
+	};
+
+	return (unsigned int)range < sizeof(s) / sizeof(*s) ? s[range] : "?";
+}
+
+const char *plan_scalar__str(enum plan_scalar scalar)
+{
+	static const char *const s[] = {
+		[PLAN_INT] = "int",   [PLAN_CHAR] = "char",
+		[PLAN_BOOL] = "bool", [PLAN_FLOAT] = "float",
+		[PLAN_ENUM] = "enum",
+	};
+
+	return (unsigned int)scalar < sizeof(s) / sizeof(*s) ? s[scalar] : "?";
+}
+
+const char *plan_lang__str(enum plan_lang lang)
+{
+	static const char *const s[] = {
+		[PLAN_C] = "c",
+		[PLAN_GO] = "go",
+		[PLAN_RUST] = "rust",
+	};
+
+	return (unsigned int)lang < PLAN_NR_LANGS ? s[lang] : "?";
+}
+
+static const struct plan_type *type_of(const struct builder *b,
+				       const struct stops_aggr *aggr)
+{
+	return htab_get(&b->of_aggr, (uintptr_t)aggr, false);
+}
+
+static const char *btf_name_of(const struct builder *b, uint32_t id)
+{
+	const struct btf_type *t = btf__type_by_id(b->btf, id);
+	const char *name = t ? btf__name_by_offset(b->btf, t->name_off) : NULL;
+
+	return name && name[0] ? name : NULL;
+}
+
+/* The model spells its scalars in C; the plan keeps only their class. */
+static enum plan_scalar scalar_of(enum stops_kind kind, const char *c_type)
+{
+	if (kind == STOPS_FLOAT)
+		return PLAN_FLOAT;
+	if (kind == STOPS_ENUM)
+		return PLAN_ENUM;
+	if (c_type && !strcmp(c_type, "_Bool"))
+		return PLAN_BOOL;
+	if (c_type && !strcmp(c_type, "char"))
+		return PLAN_CHAR;
+	return PLAN_INT;
+}
+
+static uint32_t scalar_align(uint32_t size)
+{
+	uint32_t align = 1;
+
+	while (align < size && align < 16)
+		align *= 2;
+	return align;
+}
+
+static enum plan_range range_of(const struct stops_member *m)
+{
+	switch (m->kind) {
+	case STOPS_INT:
+	case STOPS_FLOAT:
+	case STOPS_ENUM:
+		return m->bit_size ? PLAN_BITFIELD : PLAN_SCALAR;
+	case STOPS_ARRAY:
+		return PLAN_ARRAY;
+	case STOPS_FUNC_PTR:
+		return PLAN_SLOT;
+	case STOPS_STRUCT:
+	case STOPS_UNION:
+		return PLAN_NESTED;
+	case STOPS_BITS:
+		return PLAN_BITS;
+	case STOPS_PADDING:
+		return PLAN_PADDING;
+	case STOPS_OPAQUE:
+	default:
+		return PLAN_OPAQUE;
+	}
+}
+
+static uint32_t field_align(const struct plan_field *f)
+{
+	switch (f->range) {
+	case PLAN_SCALAR:
+		return scalar_align(f->scalar_size);
+	case PLAN_ARRAY:
+		return f->type ? f->type->align : scalar_align(f->scalar_size);
+	case PLAN_NESTED:
+		return f->type->align;
+	case PLAN_SLOT:
+		return 8;
+	default:
+		return 1;
+	}
+}
+
+static unsigned int proofs_of(const struct plan_field *f)
+{
+	if (f->range == PLAN_BITFIELD ||
+	    (f->range == PLAN_PADDING && f->bit_size))
+		return 0;
+	return PLAN_PROVE_OFFSET | PLAN_PROVE_SIZE;
+}
+
+static int build_type(struct builder *b, const struct stops_aggr *aggr,
+		      const char *gen_name, struct plan_type **out);
+
+/* The nested type of m (or of its elements), built before its user. */
+static int nested_type(struct builder *b, const char *parent_base, uint32_t i,
+		       const struct stops_member *m,
+		       const struct plan_type **out)
+{
+	struct plan_type *t;
+	const char *gen = NULL;
+	int ret;
+
+	*out = type_of(b, m->aggr);
+	if (*out)
+		return 0;
+	if (!m->aggr->c_name) {
+		gen = arena_printf(b->plan->arena, "%s_anon%u", parent_base, i);
+		if (!gen)
+			return -ENOMEM;
+	}
+	ret = build_type(b, m->aggr, gen, &t);
+	*out = t;
+	return ret;
+}
+
+static void fill_field(struct plan_field *f, const struct stops_member *m)
+{
+	f->range = range_of(m);
+	f->btf_name = m->name;
+	f->offset = m->bit_offset / 8;
+	f->size = m->size;
+	f->scalar = scalar_of(m->kind == STOPS_ARRAY ? m->elem_kind : m->kind,
+			      m->c_type);
+	f->scalar_size = m->kind == STOPS_ARRAY ? m->elem_size : m->size;
+	f->is_signed = m->is_signed;
+	f->enm = m->enm;
+	f->nr_dims = m->nr_dims;
+	memcpy(f->dims, m->dims, sizeof(f->dims));
+	f->elem_size = m->elem_size;
+	f->slot = m->slot;
+	f->bit_offset = m->bit_offset;
+	f->bit_size = m->bit_size;
+	f->storage_bit = m->storage_bit;
+	f->why = m->why;
+}
+
+/* Each language's field names, unique among the type's fields. */
+static int name_fields(struct builder *b, struct plan_type *t,
+		       const struct stops_aggr *aggr)
+{
+	struct name_set scope[PLAN_NR_LANGS] = {0};
+	int ret = 0;
+
+	for (uint32_t i = 0; i < t->nr_fields && !ret; i++) {
+		struct plan_field *f = &t->fields[i];
+		const struct stops_member *m = &aggr->members[i];
+
+		f->name[PLAN_C] = m->c_name;
+		for (int l = PLAN_C + 1; l < PLAN_NR_LANGS; l++) {
+			const char *gen = m->c_name;
+
+			if (!gen)
+				gen = arena_printf(b->plan->arena, "anon%u", i);
+			f->name[l] =
+				gen ? plan_names__ident(b->plan->arena,
+							&scope[l],
+							(enum plan_lang)l,
+							PLAN_IDENT_FIELD,
+							f->range, m->name, gen)
+				    : NULL;
+			if (!f->name[l]) {
+				ret = -ENOMEM;
+				break;
+			}
+		}
+	}
+	for (int l = 0; l < PLAN_NR_LANGS; l++)
+		name_set_free(&scope[l]);
+	return ret;
+}
+
+/* A run goes on while bitfields share its bytes (layout_bits.c's rule). */
+static bool in_run(const struct plan_field *f, const struct plan_run *r,
+		   const struct plan_field *storage)
+{
+	if (storage)
+		return f->range == PLAN_BITFIELD && f->storage == storage;
+	return f->bit_size && f->range != PLAN_BITS &&
+	       f->bit_offset < 8 * (r->offset + r->size);
+}
+
+static int find_runs(struct builder *b, struct plan_type *t)
+{
+	struct plan_run *runs;
+	uint32_t n = 0;
+
+	runs = arena_calloc(b->plan->arena, t->nr_fields ? t->nr_fields : 1,
+			    sizeof(*runs));
+	if (!runs)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < t->nr_fields;) {
+		struct plan_field *f = &t->fields[i];
+		const struct plan_field *storage = NULL;
+		struct plan_run *r = &runs[n];
+		uint32_t end;
+
+		if (f->range == PLAN_BITS) {
+			storage = f;
+			r->offset = f->offset;
+			r->size = f->size;
+		} else if (f->bit_size) {
+			r->offset = f->bit_offset / 8;
+			r->size = (f->bit_offset + f->bit_size + 7) / 8 -
+				  r->offset;
+		} else {
+			i++;
+			continue;
+		}
+		r->first = i;
+		r->native = !storage;
+		f->run = n;
+		for (i++; i < t->nr_fields && in_run(&t->fields[i], r, storage);
+		     i++) {
+			struct plan_field *g = &t->fields[i];
+
+			g->run = n;
+			if (storage)
+				continue;
+			end = (g->bit_offset + g->bit_size + 7) / 8;
+			if (end > r->offset + r->size)
+				r->size = end - r->offset;
+		}
+		r->nr = i - r->first;
+		n++;
+	}
+	t->runs = runs;
+	t->nr_runs = n;
+	/* a bitfield's field size is its run's bytes */
+	for (uint32_t i = 0; i < t->nr_fields; i++) {
+		struct plan_field *f = &t->fields[i];
+
+		if (f->range == PLAN_BITFIELD ||
+		    (f->range == PLAN_PADDING && f->bit_size)) {
+			f->offset = runs[f->run].offset;
+			f->size = runs[f->run].size;
+		}
+	}
+	return 0;
+}
+
+static int build_fields(struct builder *b, struct plan_type *t,
+			const struct stops_aggr *aggr, const char *base)
+{
+	const struct plan_field *storage = NULL;
+	int ret;
+
+	t->fields = arena_calloc(b->plan->arena,
+				 aggr->nr_members ? aggr->nr_members : 1,
+				 sizeof(*t->fields));
+	if (!t->fields)
+		return -ENOMEM;
+	t->nr_fields = aggr->nr_members;
+	for (uint32_t i = 0; i < aggr->nr_members; i++) {
+		const struct stops_member *m = &aggr->members[i];
+		struct plan_field *f = &t->fields[i];
+
+		fill_field(f, m);
+		if (m->aggr) {
+			ret = nested_type(b, base, i, m, &f->type);
+			if (ret)
+				return ret;
+		}
+		if (f->range == PLAN_BITS)
+			storage = f;
+		if (m->storage)
+			f->storage = storage;
+		f->align = field_align(f);
+		f->aligned = f->offset % f->align == 0;
+		f->prove = proofs_of(f);
+	}
+	ret = find_runs(b, t);
+	return ret ? ret : name_fields(b, t, aggr);
+}
+
+static int name_type(struct builder *b, struct plan_type *t,
+		     const struct stops_aggr *aggr, const char *gen)
+{
+	t->name[PLAN_C] = aggr->c_name;
+	for (int l = PLAN_C + 1; l < PLAN_NR_LANGS; l++) {
+		t->name[l] =
+			plan_names__ident(b->plan->arena, &b->type_names[l],
+					  (enum plan_lang)l, PLAN_IDENT_TYPE,
+					  PLAN_NESTED, NULL,
+					  aggr->c_name ? aggr->c_name : gen);
+		if (!t->name[l])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* aggr's type, its nested types first; gen names an anonymous one. */
+static int build_type(struct builder *b, const struct stops_aggr *aggr,
+		      const char *gen, struct plan_type **out)
+{
+	struct plan_type *t = arena_calloc(b->plan->arena, 1, sizeof(*t));
+	const char *base = aggr->c_name ? aggr->c_name : gen;
+	int ret;
+
+	if (!t)
+		return -ENOMEM;
+	t->btf_name = btf_name_of(b, aggr->btf_id);
+	t->path = aggr->path;
+	t->is_union = aggr->is_union;
+	t->packed = aggr->packed;
+	t->size = aggr->size;
+	t->align = aggr->align;
+	t->btf_id = aggr->btf_id;
+	t->nr_slots = aggr->nr_slots;
+	if (aggr->same_layout)
+		t->same_layout = type_of(b, aggr->same_layout);
+	ret = htab_add(&b->of_aggr, (uintptr_t)aggr, t, false);
+	if (ret)
+		return ret;
+	ret = build_fields(b, t, aggr, base);
+	if (!ret)
+		ret = name_type(b, t, aggr, gen);
+	if (!ret) {
+		t->index = b->types.len;
+		ret = ptr_vec_push(&b->types, t);
+	}
+	*out = t;
+	return ret;
+}
+
+/* stops_shadow__layout_walk()'s order: a member, then its members. */
+static int add_checks(struct builder *b, struct ptr_vec *v,
+		      const struct stops_map *map, const struct btf_type *t,
+		      uint32_t base, unsigned int depth)
+{
+	const struct btf_member *bm = btf_members(t);
+	uint32_t vlen = btf_vlen(t);
+	int ret;
+
+	for (uint32_t i = 0; i < vlen; i++, bm++) {
+		struct plan_check *c =
+			arena_calloc(b->plan->arena, 1, sizeof(*c));
+		const char *name = btf__name_by_offset(b->btf, bm->name_off);
+		const struct btf_type *mt =
+			btf_skip_mods(b->btf, bm->type, NULL);
+		long long size = btf_resolved_size(b->btf, bm->type);
+
+		if (!c)
+			return -ENOMEM;
+		c->name = name ? name : "";
+		if (c->name[0] && !is_c_ident(c->name))
+			return stops_errf(b->err, -EINVAL,
+					  "map %s: member %.32s: not a C identifier",
+					  map->name, c->name);
+		c->bit_offset = base + btf_member_bit_offset(t, i);
+		c->bit_size = btf_member_bitfield_size(t, i);
+		c->cls = (uint8_t)btf_cls_of(mt);
+		c->depth = (uint8_t)depth;
+		c->kind = mt ? (uint8_t)btf_kind(mt) : 0;
+		/* a member libbpf cannot size is refused by the object's
+		 * walk too: nothing to compare */
+		c->size = size < 0 || size > UINT32_MAX ? UINT32_MAX
+							: (uint32_t)size;
+		c->func = mt && btf_is_ptr(mt) && size == 8 &&
+			  btf_is_func_ptr(b->btf, bm->type);
+		ret = ptr_vec_push(v, c);
+		if (ret)
+			return ret;
+		if (!c->bit_size && depth < PLAN_CHECK_DEPTH &&
+		    (c->cls == BTF_CLS_STRUCT || c->cls == BTF_CLS_UNION) &&
+		    btf_is_composite(mt)) {
+			ret = add_checks(b, v, map, mt, c->bit_offset,
+					 depth + 1);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static int build_checks(struct builder *b, struct plan_map *pm,
+			const struct plan_map *owner)
+{
+	const struct btf_type *t = btf__type_by_id(b->btf, pm->map->type_id);
+	struct ptr_vec v = {0};
+	struct plan_check *checks;
+	int ret;
+
+	if (owner) {
+		pm->checks = owner->checks;
+		pm->nr_checks = owner->nr_checks;
+		return 0;
+	}
+	if (!t || !btf_is_struct(t))
+		return stops_errf(b->err, -EINVAL,
+				  "map %s: type [%u] is not a struct",
+				  pm->map->name, pm->map->type_id);
+	ret = add_checks(b, &v, pm->map, t, 0, 0);
+	if (ret)
+		goto out;
+	checks = arena_calloc(b->plan->arena, v.len ? v.len : 1,
+			      sizeof(*checks));
+	if (!checks) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (uint32_t i = 0; i < v.len; i++)
+		checks[i] = *(struct plan_check *)v.items[i];
+	pm->checks = checks;
+	pm->nr_checks = v.len;
+out:
+	ptr_vec_free(&v);
+	return ret;
+}
+
+/* The plan map of the first map whose type is aggr, or NULL. */
+static const struct plan_map *map_of_type(const struct plan *p, uint32_t n,
+					  const struct stops_aggr *aggr)
+{
+	for (uint32_t i = 0; i < n; i++)
+		if (p->maps[i].map->type == aggr)
+			return &p->maps[i];
+	return NULL;
+}
+
+static int build_maps(struct builder *b)
+{
+	const struct stops_model *model = b->plan->model;
+	struct plan *p = b->plan;
+	int ret;
+
+	p->maps = arena_calloc(p->arena, model->nr_maps ? model->nr_maps : 1,
+			       sizeof(*p->maps));
+	if (!p->maps)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < model->nr_maps; i++) {
+		const struct stops_map *map = &model->maps[i];
+		struct plan_map *pm = &p->maps[i];
+		struct plan_type *t;
+		const struct plan_map *owner = NULL;
+
+		pm->map = map;
+		pm->state = &model->map_state[i];
+		pm->type = type_of(b, map->type);
+		if (!pm->type) {
+			ret = build_type(b, map->type, NULL, &t);
+			if (ret)
+				return ret;
+			pm->type = t;
+		}
+		if (map->type->same_layout)
+			owner = map_of_type(p, i, map->type->same_layout);
+		p->nr_maps = i + 1;
+		ret = build_checks(b, pm, owner);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Named types first in the model's order, then each map's own. */
+static int build_plan(struct builder *b)
+{
+	const struct stops_model *model = b->plan->model;
+	struct plan_type *t;
+	int ret;
+
+	for (uint32_t i = 0; i < model->nr_aggrs; i++) {
+		if (type_of(b, model->aggrs[i]))
+			continue;
+		ret = build_type(b, model->aggrs[i], NULL, &t);
+		if (ret)
+			return ret;
+	}
+	ret = build_maps(b);
+	if (ret)
+		return ret;
+	b->plan->types =
+		arena_calloc(b->plan->arena, b->types.len ? b->types.len : 1,
+			     sizeof(*b->plan->types));
+	if (!b->plan->types)
+		return -ENOMEM;
+	memcpy(b->plan->types, b->types.items,
+	       b->types.len * sizeof(*b->plan->types));
+	b->plan->nr_types = b->types.len;
+	return 0;
+}
+
+int plan__build(const struct stops_model *model, struct plan **out,
+		struct stops_err *err)
+{
+	struct builder b = {.btf = model->btf, .err = err};
+	struct plan *p = calloc(1, sizeof(*p));
+	int ret;
+
+	*out = NULL;
+	if (!p)
+		return stops_errf(err, -ENOMEM, "out of memory");
+	p->arena = calloc(1, sizeof(*p->arena));
+	if (!p->arena) {
+		free(p);
+		return stops_errf(err, -ENOMEM, "out of memory");
+	}
+	p->model = model;
+	b.plan = p;
+	if (err)
+		err->msg[0] = 0;
+	ret = build_plan(&b);
+	htab_free(&b.of_aggr);
+	ptr_vec_free(&b.types);
+	for (int l = 0; l < PLAN_NR_LANGS; l++)
+		name_set_free(&b.type_names[l]);
+	if (ret) {
+		plan__free(p);
+		if (err && !err->msg[0])
+			stops_errf(err, ret, "out of memory");
+		return ret;
+	}
+	*out = p;
+	return 0;
+}
+
+void plan__free(struct plan *plan)
+{
+	if (!plan)
+		return;
+	arena_free(plan->arena);
+	free(plan->arena);
+	free(plan);
+}

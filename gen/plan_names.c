@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
+/* Go's and Rust's identifiers for the plan's fields and types. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan_names.h"
+
+/*
+ * Go's exported identifiers cannot be keywords (those are lower case);
+ * what they can clash with are the methods the Go backend gives every
+ * shadow type. Kept sorted.
+ */
+static const char *const go_reserved[] = {
+	"Bytes",  "Check", "Clear", "FitKernel",
+	"Layout", "Set",   "Slot",  "String",
+};
+
+/* Rust's strict and reserved keywords; kept sorted. */
+static const char *const rust_keywords[] = {
+	"Self", "abstract", "as",     "async",	  "await",  "become",
+	"box",	"break",    "const",  "continue", "crate",  "do",
+	"dyn",	"else",	    "enum",   "extern",	  "false",  "final",
+	"fn",	"for",	    "gen",    "if",	  "impl",   "in",
+	"let",	"loop",	    "macro",  "match",	  "mod",    "move",
+	"mut",	"override", "priv",   "pub",	  "ref",    "return",
+	"self", "static",   "struct", "super",	  "trait",  "true",
+	"try",	"type",	    "typeof", "union",	  "unsafe", "unsized",
+	"use",	"virtual",  "where",  "while",	  "yield",
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static bool in_sorted(const char *const *set, size_t n, const char *name)
+{
+	return bsearch(&name, set, n, sizeof(*set), cmp_str) != NULL;
+}
+
+/* Rust keywords a raw identifier cannot spell (r#self is an error). */
+static bool rust_raw_refused(const char *name)
+{
+	return !strcmp(name, "self") || !strcmp(name, "Self") ||
+	       !strcmp(name, "crate") || !strcmp(name, "super") ||
+	       !strcmp(name, "_");
+}
+
+bool plan_names__is_reserved(enum plan_lang lang, const char *name)
+{
+	switch (lang) {
+	case PLAN_GO:
+		return in_sorted(go_reserved,
+				 sizeof(go_reserved) / sizeof(*go_reserved),
+				 name);
+	case PLAN_RUST:
+		return in_sorted(rust_keywords,
+				 sizeof(rust_keywords) / sizeof(*rust_keywords),
+				 name);
+	default:
+		return false;
+	}
+}
+
+/*
+ * Go: exported, so upper camel case ("cong_avoid" -> "CongAvoid"), since
+ * a loader in another package reads the fields; a name that starts with
+ * no letter gets an "X".
+ */
+static char *go_spelling(struct arena *a, const char *s)
+{
+	size_t len = strlen(s);
+	char *out = arena_chars(a, len + 2), *p = out;
+	bool up = true;
+
+	if (!out)
+		return NULL;
+	for (; *s; s++) {
+		if (*s == '_') {
+			up = true;
+			continue;
+		}
+		if (p == out && !isalpha((unsigned char)*s))
+			*p++ = 'X';
+		*p++ = up ? (char)toupper((unsigned char)*s) : *s;
+		up = false;
+	}
+	if (p == out)
+		*p++ = 'X';
+	*p = 0;
+	return out;
+}
+
+/* name, or name_2, name_3, ...: the first one free in scope, claimed */
+static const char *claim(struct arena *a, struct name_set *scope,
+			 enum plan_lang lang, const char *name)
+{
+	const char *try = name;
+	int ret;
+
+	for (unsigned int n = 2; try && n; n++) {
+		if (!plan_names__is_reserved(lang, try)) {
+			ret = name_set_add(scope, try);
+			if (!ret)
+				return try;
+			if (ret != -EEXIST)
+				return NULL;
+		}
+		try = arena_printf(a, "%s_%u", name, n);
+	}
+	return NULL;
+}
+
+/*
+ * Rust: the object's own spelling (fields are snake case there too); a
+ * keyword as a raw identifier where Rust has one (r#type), else with an
+ * underscore (self_).
+ */
+static const char *rust_ident(struct arena *a, struct name_set *scope,
+			      const char *name)
+{
+	const char *raw;
+	int ret;
+
+	if (!plan_names__is_reserved(PLAN_RUST, name))
+		return claim(a, scope, PLAN_RUST, name);
+	if (!rust_raw_refused(name)) {
+		raw = arena_printf(a, "r#%s", name);
+		if (!raw)
+			return NULL;
+		ret = name_set_add(scope, raw);
+		if (!ret)
+			return raw;
+		if (ret != -EEXIST)
+			return NULL;
+	}
+	return claim(a, scope, PLAN_RUST, arena_printf(a, "%s_", name));
+}
+
+const char *plan_names__ident(struct arena *a, struct name_set *scope,
+			      enum plan_lang lang, enum plan_ident what,
+			      enum plan_range range, const char *btf_name,
+			      const char *gen)
+{
+	const char *base = btf_name ? btf_name : gen;
+	char *s;
+
+	if (!base)
+		return NULL;
+	switch (lang) {
+	case PLAN_GO:
+		if (what == PLAN_IDENT_FIELD && range == PLAN_PADDING)
+			return "_";
+		s = go_spelling(a, base);
+		return s ? claim(a, scope, PLAN_GO, s) : NULL;
+	case PLAN_RUST:
+		return rust_ident(a, scope, base);
+	default:
+		return claim(a, scope, lang, base);
+	}
+}
