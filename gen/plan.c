@@ -183,6 +183,34 @@ static void fill_field(struct plan_field *f, const struct stops_member *m)
 	f->why = m->why;
 }
 
+/*
+ * A run's bytes in languages without bitfields: its PLAN_BITS field, or
+ * for a native run a field of its own, claimed after the type's fields.
+ */
+static int name_run(struct builder *b, struct plan_type *t,
+		    struct plan_run *run, uint32_t k, struct name_set *scope)
+{
+	const char *gen;
+
+	if (!run->native) {
+		for (int l = 0; l < PLAN_NR_LANGS; l++)
+			run->name[l] = t->fields[run->first].name[l];
+		return 0;
+	}
+	gen = arena_printf(b->plan->arena, "__run_%u", k);
+	if (!gen)
+		return -ENOMEM;
+	for (int l = PLAN_C + 1; l < PLAN_NR_LANGS; l++) {
+		run->name[l] =
+			plan_names__ident(b->plan->arena, &scope[l],
+					  (enum plan_lang)l, PLAN_IDENT_FIELD,
+					  PLAN_BITS, NULL, gen);
+		if (!run->name[l])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 /* Each language's field names, unique among the type's fields. */
 static int name_fields(struct builder *b, struct plan_type *t,
 		       const struct stops_aggr *aggr)
@@ -213,6 +241,8 @@ static int name_fields(struct builder *b, struct plan_type *t,
 			}
 		}
 	}
+	for (uint32_t k = 0; k < t->nr_runs && !ret; k++)
+		ret = name_run(b, t, &t->runs[k], k, scope);
 	for (int l = 0; l < PLAN_NR_LANGS; l++)
 		name_set_free(&scope[l]);
 	return ret;

@@ -138,6 +138,31 @@ static const char *rust_ident(struct arena *a, struct name_set *scope,
 	return claim(a, scope, PLAN_RUST, arena_printf(a, "%s_", name));
 }
 
+/*
+ * Rust types: upper camel case, as rustc's lint wants them (the Go
+ * spelling: "tcp_cc_shadow_cc_tcp_congestion_ops" ->
+ * "TcpCcShadowCcTcpCongestionOps"), a clash numbered without an
+ * underscore ("Foo2"), which the lint would refuse.
+ */
+static const char *rust_type(struct arena *a, struct name_set *scope,
+			     const char *base)
+{
+	const char *s = go_spelling(a, base), *try = s;
+	int ret;
+
+	for (unsigned int n = 2; try && n; n++) {
+		if (!plan_names__is_reserved(PLAN_RUST, try)) {
+			ret = name_set_add(scope, try);
+			if (!ret)
+				return try;
+			if (ret != -EEXIST)
+				return NULL;
+		}
+		try = arena_printf(a, "%s%u", s, n);
+	}
+	return NULL;
+}
+
 const char *plan_names__ident(struct arena *a, struct name_set *scope,
 			      enum plan_lang lang, enum plan_ident what,
 			      enum plan_range range, const char *btf_name,
@@ -155,6 +180,8 @@ const char *plan_names__ident(struct arena *a, struct name_set *scope,
 		s = go_spelling(a, base);
 		return s ? claim(a, scope, PLAN_GO, s) : NULL;
 	case PLAN_RUST:
+		if (what == PLAN_IDENT_TYPE)
+			return rust_type(a, scope, base);
 		return rust_ident(a, scope, base);
 	default:
 		return claim(a, scope, lang, base);
