@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # stops_shadow(<name> SOURCES a.bpf.c... [INCLUDES dir...] [BPF_CFLAGS flag...]
-#              [CHECK_KERNEL_BTF btf-file] [EMBED])
+#              [CHECK_KERNEL_BTF btf-file] [EMBED] [LANG c|rust...])
 #
 # Compiles each BPF source to <stem>.bpf.o, generates <stem>.shadow.h, and
 # makes <name> an INTERFACE target that hands users the header's include
@@ -38,9 +38,38 @@ foreach(_stops_v EXECUTABLE BPF_CLANG TARGET_ARCH)
 	set_property(GLOBAL PROPERTY _stops_${_stops_v} ${STOPS_SHADOW_${_stops_v}})
 endforeach()
 
+# The Rust module rs of obj; out: what the build depends on (the module,
+# or with make a stamp, as for the header).
+function(_stops_shadow_rust exe obj rs check btf out)
+	if(CMAKE_GENERATOR MATCHES "Ninja")
+		set(o ${rs})
+		set(stamp)
+	else()
+		set(o ${rs}.stamp)
+		set(stamp COMMAND ${CMAKE_COMMAND} -E touch ${o} BYPRODUCTS ${rs})
+	endif()
+	get_filename_component(base ${rs} NAME)
+	add_custom_command(OUTPUT ${o}
+		${check}
+		COMMAND ${exe} gen --lang rust ${obj} -o ${rs} --depfile ${rs}.d
+		${stamp}
+		DEPFILE ${rs}.d
+		DEPENDS ${obj} ${exe} ${btf}
+		COMMENT "shadow ${base}" VERBATIM)
+	set(${out} ${o} PARENT_SCOPE)
+endfunction()
+
 function(stops_shadow name)
 	cmake_parse_arguments(ARG "EMBED" "CHECK_KERNEL_BTF"
-		"SOURCES;INCLUDES;BPF_CFLAGS" ${ARGN})
+		"SOURCES;INCLUDES;BPF_CFLAGS;LANG" ${ARGN})
+	if(NOT ARG_LANG)
+		set(ARG_LANG c)
+	endif()
+	foreach(lang ${ARG_LANG})
+		if(NOT lang MATCHES "^(c|rust)$")
+			message(FATAL_ERROR "stops_shadow(${name}): LANG ${lang}: not c or rust")
+		endif()
+	endforeach()
 	set(outdir ${CMAKE_CURRENT_BINARY_DIR}/${name}.shadow)
 	file(MAKE_DIRECTORY ${outdir})
 	set(incs)
@@ -58,6 +87,7 @@ function(stops_shadow name)
 	set(objs)
 	set(defs)
 	set(embed)
+	set(rust_mods)
 	if(ARG_EMBED)
 		set(embed --embed)
 	endif()
@@ -92,14 +122,23 @@ function(stops_shadow name)
 			set(stamp COMMAND ${CMAKE_COMMAND} -E touch ${out}
 				BYPRODUCTS ${hdr})
 		endif()
-		add_custom_command(OUTPUT ${out}
-			${check}
-			COMMAND ${exe} gen ${obj} -o ${hdr} --depfile ${hdr}.d ${embed}
-			${stamp}
-			DEPFILE ${hdr}.d
-			DEPENDS ${obj} ${exe} ${ARG_CHECK_KERNEL_BTF}
-			COMMENT "shadow ${stem}.shadow.h" VERBATIM)
-		list(APPEND outs ${out})
+		if("c" IN_LIST ARG_LANG)
+			add_custom_command(OUTPUT ${out}
+				${check}
+				COMMAND ${exe} gen ${obj} -o ${hdr} --depfile ${hdr}.d ${embed}
+				${stamp}
+				DEPFILE ${hdr}.d
+				DEPENDS ${obj} ${exe} ${ARG_CHECK_KERNEL_BTF}
+				COMMENT "shadow ${stem}.shadow.h" VERBATIM)
+			list(APPEND outs ${out})
+			set(check)
+		endif()
+		if("rust" IN_LIST ARG_LANG)
+			_stops_shadow_rust(${exe} ${obj} ${outdir}/${stem}.shadow.rs
+				"${check}" "${ARG_CHECK_KERNEL_BTF}" out)
+			list(APPEND outs ${out})
+			list(APPEND rust_mods ${outdir}/${stem}.shadow.rs)
+		endif()
 		list(APPEND objs ${obj})
 		string(TOUPPER ${stem} up)
 		string(MAKE_C_IDENTIFIER ${up} up)
@@ -116,5 +155,6 @@ function(stops_shadow name)
 	target_link_libraries(${name} INTERFACE PkgConfig::LIBBPF)
 	set_target_properties(${name} PROPERTIES
 		STOPS_SHADOW_OBJECTS "${objs}"
+		STOPS_SHADOW_RUST_MODULES "${rust_mods}"
 		STOPS_SHADOW_INCLUDE_DIR "${outdir}")
 endfunction()

@@ -25,14 +25,15 @@
 #define MAX_KERNEL_BTF	  64
 
 static const char usage_text[] =
-	"Usage: stops-shadow [gen] OBJ.bpf.o [-o OUT.h] [--name NAME] [--depfile FILE] [--embed]\n"
+	"Usage: stops-shadow [gen] OBJ.bpf.o [-o OUT.h] [--name NAME] [--depfile FILE] [--embed] [--lang LANG]\n"
 	"       stops-shadow check OBJ.bpf.o [--kernel-btf PATH]... [--strict] [--json]\n"
 	"       stops-shadow check OBJ.bpf.o --kernel [LABEL=]PATH... [--strict] [--json]\n"
 	"       stops-shadow dump OBJ.bpf.o [--json | --plan]\n"
 	"       stops-shadow --help | --version\n"
 	"\n"
 	"gen    write a C header of shadow types for the object's struct_ops maps;\n"
-	"       --embed adds the object's bytes and NAME__open_embedded()\n"
+	"       --embed adds the object's bytes and NAME__open_embedded();\n"
+	"       --lang rust: a Rust module instead (LANG c or rust)\n"
 	"check  compare each map with the kernel's type (default /sys/kernel/btf/vmlinux)\n"
 	"dump   print each map's layout and initial values; --plan: the layout plan\n"
 	"       every output language is made from, as JSON\n"
@@ -46,6 +47,7 @@ struct args {
 	const char *out;
 	const char *name;
 	const char *depfile;
+	const char *lang; /* gen's output language: "c" (default), "rust" */
 	const char *kernel_btf[MAX_KERNEL_BTF];
 	size_t nr_kernel_btf;
 	/* --kernel: one check per kernel, a BTF file or a /sys/kernel/btf dir */
@@ -96,8 +98,8 @@ static const char *esc(char **buf, const char *s)
 static bool takes_value(const char *opt)
 {
 	return !strcmp(opt, "-o") || !strcmp(opt, "--name") ||
-	       !strcmp(opt, "--depfile") || !strcmp(opt, "--kernel-btf") ||
-	       !strcmp(opt, "--kernel");
+	       !strcmp(opt, "--lang") || !strcmp(opt, "--depfile") ||
+	       !strcmp(opt, "--kernel-btf") || !strcmp(opt, "--kernel");
 }
 
 static int set_option(struct args *a, const char *opt, char *val)
@@ -106,6 +108,8 @@ static int set_option(struct args *a, const char *opt, char *val)
 		a->out = val;
 	else if (!strcmp(opt, "--name") && !strcmp(a->cmd, "gen"))
 		a->name = val;
+	else if (!strcmp(opt, "--lang") && !strcmp(a->cmd, "gen"))
+		a->lang = val;
 	else if (!strcmp(opt, "--depfile") && !strcmp(a->cmd, "gen"))
 		a->depfile = val;
 	else if (!strcmp(opt, "--kernel-btf") && !strcmp(a->cmd, "check")) {
@@ -193,6 +197,16 @@ static int parse_args(int argc, char **argv, struct args *a)
 		return usage_error("%s: no BPF object given", a->cmd);
 	if (a->depfile && !a->out)
 		return usage_error("--depfile needs -o");
+	if (a->lang && strcmp(a->lang, "c") && strcmp(a->lang, "rust")) {
+		char *buf = NULL;
+
+		ret = usage_error("--lang %s: not a language (c, rust)",
+				  esc(&buf, a->lang));
+		free(buf);
+		return ret;
+	}
+	if (a->embed && a->lang && strcmp(a->lang, "c"))
+		return usage_error("--embed is for C headers only");
 	if (a->plan && a->json)
 		return usage_error("--plan is JSON already: no --json");
 	if (a->nr_kernel && a->nr_kernel_btf)
@@ -211,6 +225,8 @@ static int emit(const struct stops_model *m, const struct args *a, FILE *f,
 		return stops_model__emit_plan(m, f, NULL, err);
 	if (!strcmp(a->cmd, "dump"))
 		return stops_model__emit_dump(m, f, &opts, err);
+	if (a->lang && !strcmp(a->lang, "rust"))
+		return stops_model__emit_rust(m, f, NULL, err);
 	ret = stops_model__emit_c(m, f, NULL, err);
 	if (!ret && a->embed)
 		ret = stops_model__emit_embed(m, f, NULL, err);

@@ -15,6 +15,8 @@ BPF_TARGET_ARCH ?= x86
 BPF_DEPS ?= *.bpf.d
 # STOPS_SHADOW_CHECK_KERNEL_BTF =   e.g. /sys/kernel/btf/vmlinux: when set,
 #   `stops-shadow check` must pass before a header is generated.
+# STOPS_SHADOW_LANG = c   the outputs: c (foo.shadow.h), rust (foo.shadow.rs,
+#   a Rust module for the stops-shadow crate), or both ("c rust").
 # STOPS_SHADOW_EMBED =   1: each header also holds its object's bytes and
 #   <stem>__open_embedded(opts) (bpf_object__open_mem()): the loader needs
 #   no file at run time.
@@ -27,8 +29,10 @@ BPF_DEPS ?= *.bpf.d
 # then restarts and sees each header's true mtime. A failed step removes all
 # three files, so the next make tries again.
 _stops_exe := $(wildcard $(STOPS_SHADOW))
+STOPS_SHADOW_LANG ?= c
 _stops_gen = $(STOPS_SHADOW) gen $(if $(STOPS_SHADOW_EMBED),--embed)
-_stops_undo = || { s=$$?; rm -f $*.bpf.o $*.bpf.d $*.shadow.h; exit $$s; }
+_stops_gen_rs = $(STOPS_SHADOW) gen --lang rust
+_stops_undo = || { s=$$?; rm -f $*.bpf.o $*.bpf.d $*.shadow.h $*.shadow.rs; exit $$s; }
 _stops_check = $(STOPS_SHADOW) check $*.bpf.o \
 	--kernel-btf $(STOPS_SHADOW_CHECK_KERNEL_BTF) $(_stops_undo)
 
@@ -37,10 +41,14 @@ _stops_check = $(STOPS_SHADOW) check $*.bpf.o \
 		$(BPF_CFLAGS) -MD -MP -MF $*.bpf.d -MT '$*.bpf.o $*.bpf.d' \
 		-c $< -o $*.bpf.o
 	$(if $(STOPS_SHADOW_CHECK_KERNEL_BTF),$(_stops_check))
-	$(_stops_gen) $*.bpf.o -o $*.shadow.h $(_stops_undo)
+	$(if $(filter c,$(STOPS_SHADOW_LANG)),$(_stops_gen) $*.bpf.o -o $*.shadow.h $(_stops_undo))
+	$(if $(filter rust,$(STOPS_SHADOW_LANG)),$(_stops_gen_rs) $*.bpf.o -o $*.shadow.rs $(_stops_undo))
 
 %.shadow.h: | %.bpf.o
 	@test -f $@ || $(_stops_gen) $*.bpf.o -o $@
+
+%.shadow.rs: | %.bpf.o
+	@test -f $@ || $(_stops_gen_rs) $*.bpf.o -o $@
 
 .PRECIOUS: %.bpf.o
 ifneq ($(MAKECMDGOALS),clean)

@@ -17,7 +17,7 @@ use stops_shadow::ProgramId;
 mod tcp_cc {
     include!(concat!(env!("OUT_DIR"), "/tcp_cc.shadow.rs"));
 }
-use tcp_cc::ShadowCc;
+use tcp_cc::TcpCcShadowCcTcpCongestionOps as ShadowCc;
 
 /// include/net/tcp.h: the only flag a BPF congestion control usually sets.
 const TCP_CONG_NON_RESTRICTED: u32 = 0x1;

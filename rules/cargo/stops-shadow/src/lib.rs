@@ -63,8 +63,8 @@ pub const fn field_size<S, F>(_projection: fn(*const S) -> *const F) -> usize {
     core::mem::size_of::<F>()
 }
 
-/// The compile-time proof of a generated type: its size, then each
-/// field's offset and size, as the plan says BTF has them. A difference
+/// The compile-time proof of a generated type: each field's offset and
+/// size, then the type's size, as the plan says BTF has them. A difference
 /// fails the build with a message naming the object, map and member:
 ///
 /// ```text
@@ -77,10 +77,6 @@ pub const fn field_size<S, F>(_projection: fn(*const S) -> *const F) -> usize {
 macro_rules! prove {
     ($t:ty, $what:literal, $size:literal; $($m:tt, $off:literal, $sz:literal;)*) => {
         const _: () = {
-            assert!(
-                ::core::mem::size_of::<$t>() == $size,
-                concat!("stops-shadow: ", $what, ": size must be ", stringify!($size))
-            );
             $(
                 assert!(
                     ::core::mem::offset_of!($t, $m) == $off,
@@ -94,6 +90,10 @@ macro_rules! prove {
                     concat!("stops-shadow: ", $what, ": member ", stringify!($m), " must be ", stringify!($sz), " bytes")
                 );
             )*
+            assert!(
+                ::core::mem::size_of::<$t>() == $size,
+                concat!("stops-shadow: ", $what, ": size must be ", stringify!($size))
+            );
         };
     };
 }

@@ -52,11 +52,6 @@ impl Slot {
         obj.progs().find(|p| ProgramId::of(p).0 == self.0).map(|p| p.name())
     }
 
-    /// The raw slot for fit: compare only.
-    #[cfg(feature = "libbpf")]
-    pub(crate) fn bits(&self) -> u64 {
-        self.0
-    }
 }
 
 /// A program of an opened object, by identity only: taken from a borrow
