@@ -346,6 +346,18 @@ static uint32_t natural_align(const struct plan_type *t)
 	return align;
 }
 
+/*
+ * A loader uses some of the module: the rest is no dead code of its own.
+ * Field names keep the object's spelling, which rustc may call not
+ * snake case.
+ */
+static void put_allow(struct rs *r, const struct plan_type *t)
+{
+	fputs(needs_allow(t) ? "#[allow(dead_code, non_snake_case)]\n"
+			     : "#[allow(dead_code)]\n",
+	      r->out);
+}
+
 static void put_type_head(struct rs *r, const struct plan_type *t)
 {
 	if (t->packed)
@@ -357,8 +369,7 @@ static void put_type_head(struct rs *r, const struct plan_type *t)
 	fputs(t->is_union ? "#[derive(Clone, Copy)]\n"
 			  : "#[derive(Clone, Copy, Debug)]\n",
 	      r->out);
-	if (needs_allow(t))
-		fputs("#[allow(non_snake_case)]\n", r->out);
+	put_allow(r, t);
 	fprintf(r->out, "pub %s %s {\n", t->is_union ? "union" : "struct",
 		tname(t));
 }
@@ -407,8 +418,7 @@ static void open_impl(struct rs *r, const struct plan_type *t)
 		return;
 	}
 	fputc('\n', r->out);
-	if (needs_allow(t))
-		fputs("#[allow(non_snake_case)]\n", r->out);
+	put_allow(r, t);
 	fprintf(r->out, "impl %s {\n", tname(t));
 	r->impl_open = true;
 }
@@ -696,6 +706,7 @@ static int put_type(struct rs *r, const struct plan_type *t)
 		put_doc(r->out, pm ? pm->map->name : t->path);
 		fprintf(r->out,
 			"`: the type of `%s` (one layout).\n"
+			"#[allow(dead_code)]\n"
 			"pub type %s = %s;\n",
 			tname(t), t->name[PLAN_RUST], tname(t));
 		return 0;

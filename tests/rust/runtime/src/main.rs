@@ -13,20 +13,22 @@
 //! usage: rt_test OBJDIR   exit 0 ok, 1 failure, 77: the kernel parts
 //! could not run (no privileges) or a saved BTF is missing.
 
-use std::ffi::CString;
 use std::os::fd::AsFd;
 use std::path::{Path, PathBuf};
 
 use libbpf_rs::btf::types::Struct;
 use libbpf_rs::libbpf_sys as sys;
-use libbpf_rs::{Btf, MapHandle, MapType, ObjectBuilder, OpenObject};
+use libbpf_rs::{Btf, MapCore, MapHandle, MapType, ObjectBuilder, OpenObject};
 use stops_shadow::{check, FitError, FitProblem, LayoutError, Mismatch, ProgramId};
 
 mod reorder {
     include!(concat!(env!("OUT_DIR"), "/reorder.shadow.rs"));
+    pub type Ro = ReorderRoRoOps;
 }
 mod fit {
     include!(concat!(env!("OUT_DIR"), "/fit.shadow.rs"));
+    pub type FitOps = FitFitOpsTcpCongestionOpsFit;
+    pub type FitWide = FitFitWideTcpCongestionOpsWide;
 }
 
 struct T {
@@ -322,7 +324,7 @@ fn fit_running(t: &mut T) -> bool {
     only_fit_ops(&mut obj);
     let r = c.fit_kernel(&mut obj, "fit_ops", None);
     expect!(t, r.is_ok(), "running kernel: fit {r:?}");
-    let obj = match obj.load() {
+    let mut obj = match obj.load() {
         Ok(o) => o,
         Err(e) => {
             expect!(t, false, "running kernel: load after the fit: {e}");
@@ -348,7 +350,11 @@ fn fit_running(t: &mut T) -> bool {
     // a map with an fd: its buffer is libbpf's no more
     let mut obj = t.open("fit");
     let c = check::<fit::FitOps>(&obj).unwrap();
-    let h = MapHandle::create(MapType::Array, Option::<&str>::None, 4, 4, 1, &Default::default());
+    let opts = sys::bpf_map_create_opts {
+        sz: std::mem::size_of::<sys::bpf_map_create_opts>() as _,
+        ..Default::default()
+    };
+    let h = MapHandle::create(MapType::Array, Option::<&str>::None, 4, 4, 1, &opts);
     let Ok(h) = h else {
         expect!(t, false, "an array map for reuse_fd: {:?}", h.err());
         return true;
@@ -387,7 +393,6 @@ fn main() {
     fit_made(&mut t, &tmp);
     let ran = fit_running(&mut t);
     let _ = std::fs::remove_dir_all(&tmp);
-    let _ = CString::new("");
     if t.failed {
         std::process::exit(1);
     }
