@@ -11,6 +11,7 @@
 
 #include "btf_util.h"
 #include "emit_rust.h"
+#include "out.h"
 #include "plan.h"
 
 /*
@@ -24,18 +25,22 @@
 #define RT "::stops_shadow"
 
 struct rs {
-	FILE *out;
+	struct out *out;
 	const struct plan *plan;
-	struct arena arena;	 /* accessor names */
-	struct name_set methods; /* one type's accessor names */
-	bool impl_open;		 /* the type's impl block is open */
+	/* per type index: the first map of that type, and the maps of its
+	 * layout (types shared by same_layout included), in map order */
+	const struct plan_map **map_of;
+	uint32_t *users, *users_at; /* users_at[i]..users_at[i + 1] */
+	struct arena arena;	    /* accessor names */
+	struct name_set methods;    /* one type's accessor names */
+	bool impl_open;		    /* the type's impl block is open */
 };
+
+static const struct plan_type *layout_root(const struct plan_type *t);
 
 static const char *tname(const struct plan_type *t)
 {
-	while (t->same_layout)
-		t = t->same_layout;
-	return t->name[PLAN_RUST];
+	return layout_root(t)->name[PLAN_RUST];
 }
 
 static const char *fname(const struct plan_field *f)
@@ -44,29 +49,29 @@ static const char *fname(const struct plan_field *f)
 }
 
 /* A Rust string literal of s: quotes, backslashes and non-ASCII escaped. */
-static void put_lit(FILE *out, const char *s)
+static void put_lit(struct out *out, const char *s)
 {
-	fputc('"', out);
+	out_char(out, '"');
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
 		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
+			out_printf(out, "\\%c", (int)c);
 		else if (c >= 0x20 && c < 0x7f)
-			fputc(c, out);
+			out_char(out, (char)c);
 		else if (c < 0x80)
-			fprintf(out, "\\x%02x", c);
+			out_printf(out, "\\x%02x", (unsigned int)c);
 		else
-			fputs("\\u{fffd}", out); /* not UTF-8 we vouch for */
+			out_str(out, "\\u{fffd}"); /* not UTF-8 we vouch for */
 	}
-	fputc('"', out);
+	out_char(out, '"');
 }
 
 /* Text for a doc comment: printable ASCII, anything else '?'. */
-static void put_doc(FILE *out, const char *s)
+static void put_doc(struct out *out, const char *s)
 {
 	for (; *s; s++)
-		fputc(*s >= 0x20 && *s < 0x7f ? *s : '?', out);
+		out_char(out, *s >= 0x20 && *s < 0x7f ? *s : '?');
 }
 
 static const char *int_type(uint32_t size, bool is_signed)
@@ -120,14 +125,14 @@ static void put_elem(struct rs *r, const struct plan_field *f)
 	const char *s;
 
 	if (f->type) {
-		fputs(tname(f->type), r->out);
+		out_str(r->out, tname(f->type));
 		return;
 	}
 	s = scalar_type(f);
 	if (s)
-		fputs(s, r->out);
+		out_str(r->out, s);
 	else
-		fprintf(r->out, "[u8; %" PRIu32 "]", f->scalar_size);
+		out_printf(r->out, "[u8; %" PRIu32 "]", f->scalar_size);
 }
 
 static void put_field_type(struct rs *r, const struct plan_field *f)
@@ -137,24 +142,24 @@ static void put_field_type(struct rs *r, const struct plan_field *f)
 		put_elem(r, f);
 		break;
 	case PLAN_SLOT:
-		fputs(RT "::Slot", r->out);
+		out_str(r->out, RT "::Slot");
 		break;
 	case PLAN_NESTED:
-		fputs(tname(f->type), r->out);
+		out_str(r->out, tname(f->type));
 		break;
 	case PLAN_ARRAY:
 		for (uint32_t i = 0; i < f->nr_dims; i++)
-			fputc('[', r->out);
+			out_char(r->out, '[');
 		put_elem(r, f);
 		for (uint32_t i = f->nr_dims; i-- > 0;)
-			fprintf(r->out, "; %" PRIu32 "]", f->dims[i]);
+			out_printf(r->out, "; %" PRIu32 "]", f->dims[i]);
 		break;
 	case PLAN_BITFIELD:
 	case PLAN_BITS:
 	case PLAN_PADDING:
 	case PLAN_OPAQUE:
 	default:
-		fprintf(r->out, "[u8; %" PRIu32 "]", f->size);
+		out_printf(r->out, "[u8; %" PRIu32 "]", f->size);
 		break;
 	}
 }
@@ -232,14 +237,43 @@ static bool needs_allow(const struct plan_type *t)
 	return false;
 }
 
-/* The plan map whose value type t is (the first of its layout), or NULL. */
-static const struct plan_map *map_of(const struct plan *p,
-				     const struct plan_type *t)
+static const struct plan_type *layout_root(const struct plan_type *t)
 {
-	for (uint32_t i = 0; i < p->nr_maps; i++)
-		if (p->maps[i].type == t)
-			return &p->maps[i];
-	return NULL;
+	while (t->same_layout)
+		t = t->same_layout;
+	return t;
+}
+
+/* map_of and users, in one pass over the maps (thousands share a type). */
+static int index_maps(struct rs *r)
+{
+	const struct plan *p = r->plan;
+	uint32_t *fill;
+
+	r->map_of = calloc(p->nr_types + 1, sizeof(*r->map_of));
+	r->users = calloc(p->nr_maps + 1, sizeof(*r->users));
+	r->users_at = calloc(p->nr_types + 2, sizeof(*r->users_at));
+	fill = calloc(p->nr_types + 1, sizeof(*fill));
+	if (!r->map_of || !r->users || !r->users_at || !fill) {
+		free(fill);
+		return -ENOMEM;
+	}
+	for (uint32_t i = 0; i < p->nr_maps; i++) {
+		const struct plan_type *t = p->maps[i].type;
+
+		if (!r->map_of[t->index])
+			r->map_of[t->index] = &p->maps[i];
+		r->users_at[layout_root(t)->index + 1]++;
+	}
+	for (uint32_t i = 0; i < p->nr_types; i++)
+		r->users_at[i + 1] += r->users_at[i];
+	for (uint32_t i = 0; i < p->nr_maps; i++) {
+		uint32_t k = layout_root(p->maps[i].type)->index;
+
+		r->users[r->users_at[k] + fill[k]++] = i;
+	}
+	free(fill);
+	return 0;
 }
 
 static void put_type_doc(struct rs *r, const struct plan_type *t,
@@ -248,20 +282,20 @@ static void put_type_doc(struct rs *r, const struct plan_type *t,
 	const char *kind = t->is_union ? "union" : "struct";
 
 	if (pm) {
-		fputs("/// Map `", r->out);
+		out_str(r->out, "/// Map `");
 		put_doc(r->out, pm->map->name);
-		fprintf(r->out, "`: %s ", kind);
+		out_printf(r->out, "`: %s ", kind);
 		put_doc(r->out, t->btf_name ? t->btf_name : "(anonymous)");
-		fputs(" in ", r->out);
+		out_str(r->out, " in ");
 		put_doc(r->out, pm->map->sec_name);
-		fprintf(r->out, ", %" PRIu32 " bytes.\n", t->size);
+		out_printf(r->out, ", %" PRIu32 " bytes.\n", t->size);
 		return;
 	}
-	fputs("/// `", r->out);
+	out_str(r->out, "/// `");
 	put_doc(r->out, t->path);
-	fprintf(r->out, "`: %s ", kind);
+	out_printf(r->out, "`: %s ", kind);
 	put_doc(r->out, t->btf_name ? t->btf_name : "(anonymous)");
-	fprintf(r->out, ", %" PRIu32 " bytes.\n", t->size);
+	out_printf(r->out, ", %" PRIu32 " bytes.\n", t->size);
 }
 
 static void put_field_doc(struct rs *r, const struct plan_field *f,
@@ -270,35 +304,35 @@ static void put_field_doc(struct rs *r, const struct plan_field *f,
 	const char *n = fname(f);
 
 	if (f->range == PLAN_OPAQUE) {
-		fputs("    /// `", r->out);
+		out_str(r->out, "    /// `");
 		put_doc(r->out, f->btf_name ? f->btf_name : "?");
-		fputs("`: ", r->out);
+		out_str(r->out, "`: ");
 		put_doc(r->out, f->why ? f->why : "no typed view");
-		fputs(" (bytes only).\n", r->out);
+		out_str(r->out, " (bytes only).\n");
 		return;
 	}
 	if (f->range == PLAN_SLOT && pm && f->slot < pm->type->nr_slots &&
 	    pm->map->progs[f->slot].name) {
-		fputs("    /// `", r->out);
+		out_str(r->out, "    /// `");
 		put_doc(r->out, pm->map->progs[f->slot].sec);
-		fputs("`: ", r->out);
+		out_str(r->out, "`: ");
 		put_doc(r->out, pm->map->progs[f->slot].name);
-		fputs(".\n", r->out);
+		out_str(r->out, ".\n");
 	}
 	if (f->btf_name && strcmp(f->btf_name, n) &&
 	    strcmp(n + (strncmp(n, "r#", 2) ? 0 : 2), f->btf_name)) {
-		fputs("    /// BTF name: `", r->out);
+		out_str(r->out, "    /// BTF name: `");
 		put_doc(r->out, f->btf_name);
-		fputs("`.\n", r->out);
+		out_str(r->out, "`.\n");
 	}
 	if (f->range == PLAN_SCALAR && f->scalar == PLAN_BOOL)
-		fputs("    /// A bool: read and write it through its accessors.\n",
-		      r->out);
+		out_str(r->out,
+			"    /// A bool: read and write it through its accessors.\n");
 	if (f->range == PLAN_SCALAR && f->scalar == PLAN_ENUM && f->enm &&
 	    f->enm->name) {
-		fputs("    /// Holds values of enum `", r->out);
+		out_str(r->out, "    /// Holds values of enum `");
 		put_doc(r->out, f->enm->name);
-		fputs("`.\n", r->out);
+		out_str(r->out, "`.\n");
 	}
 }
 
@@ -307,10 +341,10 @@ static void put_storage_field(struct rs *r, const struct plan_type *t,
 {
 	const struct plan_run *run = &t->runs[f->run];
 
-	fprintf(r->out,
-		"    /// Bitfields, bits of these bytes: use the accessors.\n"
-		"    pub %s: [u8; %" PRIu32 "],\n",
-		run->name[PLAN_RUST], run->size);
+	out_printf(r->out,
+		   "    /// Bitfields, bits of these bytes: use the accessors.\n"
+		   "    pub %s: [u8; %" PRIu32 "],\n",
+		   run->name[PLAN_RUST], run->size);
 }
 
 static void put_fields(struct rs *r, const struct plan_type *t,
@@ -326,9 +360,9 @@ static void put_fields(struct rs *r, const struct plan_type *t,
 			continue;
 		}
 		put_field_doc(r, f, pm);
-		fprintf(r->out, "    pub %s: ", fname(f));
+		out_printf(r->out, "    pub %s: ", fname(f));
 		put_field_type(r, f);
-		fputs(",\n", r->out);
+		out_str(r->out, ",\n");
 	}
 }
 
@@ -353,36 +387,35 @@ static uint32_t natural_align(const struct plan_type *t)
  */
 static void put_allow(struct rs *r, const struct plan_type *t)
 {
-	fputs(needs_allow(t) ? "#[allow(dead_code, non_snake_case)]\n"
-			     : "#[allow(dead_code)]\n",
-	      r->out);
+	out_str(r->out, needs_allow(t) ? "#[allow(dead_code, non_snake_case)]\n"
+				       : "#[allow(dead_code)]\n");
 }
 
 static void put_type_head(struct rs *r, const struct plan_type *t)
 {
 	if (t->packed)
-		fputs("#[repr(C, packed)]\n", r->out);
+		out_str(r->out, "#[repr(C, packed)]\n");
 	else if (t->align > natural_align(t))
-		fprintf(r->out, "#[repr(C, align(%" PRIu32 "))]\n", t->align);
+		out_printf(r->out, "#[repr(C, align(%" PRIu32 "))]\n",
+			   t->align);
 	else
-		fputs("#[repr(C)]\n", r->out);
-	fputs(t->is_union ? "#[derive(Clone, Copy)]\n"
-			  : "#[derive(Clone, Copy, Debug)]\n",
-	      r->out);
+		out_str(r->out, "#[repr(C)]\n");
+	out_str(r->out, t->is_union ? "#[derive(Clone, Copy)]\n"
+				    : "#[derive(Clone, Copy, Debug)]\n");
 	put_allow(r, t);
-	fprintf(r->out, "pub %s %s {\n", t->is_union ? "union" : "struct",
-		tname(t));
+	out_printf(r->out, "pub %s %s {\n", t->is_union ? "union" : "struct",
+		   tname(t));
 }
 
 static void put_union_debug(struct rs *r, const struct plan_type *t)
 {
-	fprintf(r->out,
-		"\nimpl ::core::fmt::Debug for %s {\n"
-		"    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {\n"
-		"        f.write_str(\"%s { .. }\")\n"
-		"    }\n"
-		"}\n",
-		tname(t), tname(t));
+	out_printf(r->out,
+		   "\nimpl ::core::fmt::Debug for %s {\n"
+		   "    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {\n"
+		   "        f.write_str(\"%s { .. }\")\n"
+		   "    }\n"
+		   "}\n",
+		   tname(t), tname(t));
 }
 
 /* name, or name_2, ...: an accessor name not yet taken in the type. */
@@ -414,12 +447,12 @@ static const char *method(struct rs *r, const char *prefix, const char *name)
 static void open_impl(struct rs *r, const struct plan_type *t)
 {
 	if (r->impl_open) {
-		fputc('\n', r->out);
+		out_char(r->out, '\n');
 		return;
 	}
-	fputc('\n', r->out);
+	out_char(r->out, '\n');
 	put_allow(r, t);
-	fprintf(r->out, "impl %s {\n", tname(t));
+	out_printf(r->out, "impl %s {\n", tname(t));
 	r->impl_open = true;
 }
 
@@ -457,35 +490,35 @@ static int put_bits_accessors(struct rs *r, const struct plan_type *t,
 	if (!get || !set)
 		return -ENOMEM;
 	open_impl(r, t);
-	fprintf(r->out,
-		"    /// Bitfield `%s`: %" PRIu32 " bits at bit %" PRIu32
-		" of `%s`.\n",
-		f->btf_name, f->bit_size, bit, storage);
+	out_printf(r->out,
+		   "    /// Bitfield `%s`: %" PRIu32 " bits at bit %" PRIu32
+		   " of `%s`.\n",
+		   f->btf_name, f->bit_size, bit, storage);
 	if (t->is_union)
-		fputs("    // SAFETY: any bytes are a value of every field.\n",
-		      r->out);
-	fprintf(r->out, "    pub fn %s(&self) -> %s {\n        ", get, vt);
+		out_str(r->out,
+			"    // SAFETY: any bytes are a value of every field.\n");
+	out_printf(r->out, "    pub fn %s(&self) -> %s {\n        ", get, vt);
 	if (!strcmp(vt, "bool"))
-		fprintf(r->out,
-			RT "::bits::get(%s%s%s, %" PRIu32 ", %" PRIu32
-			   ") != 0\n",
-			ref, storage, end, bit, f->bit_size);
+		out_printf(r->out,
+			   RT "::bits::get(%s%s%s, %" PRIu32 ", %" PRIu32
+			      ") != 0\n",
+			   ref, storage, end, bit, f->bit_size);
 	else
-		fprintf(r->out,
-			RT "::bits::%s(%s%s%s, %" PRIu32 ", %" PRIu32
-			   ") as %s\n",
-			f->is_signed ? "get_signed" : "get", ref, storage, end,
-			bit, f->bit_size, vt);
-	fputs("    }\n\n", r->out);
+		out_printf(r->out,
+			   RT "::bits::%s(%s%s%s, %" PRIu32 ", %" PRIu32
+			      ") as %s\n",
+			   f->is_signed ? "get_signed" : "get", ref, storage,
+			   end, bit, f->bit_size, vt);
+	out_str(r->out, "    }\n\n");
 	if (t->is_union)
-		fputs("    // SAFETY: any bytes are a value of every field.\n",
-		      r->out);
-	fprintf(r->out,
-		"    pub fn %s(&mut self, v: %s) {\n"
-		"        " RT "::bits::set(%s%s%s, %" PRIu32 ", %" PRIu32
-		", v as u64);\n"
-		"    }\n",
-		set, vt, mut, storage, end, bit, f->bit_size);
+		out_str(r->out,
+			"    // SAFETY: any bytes are a value of every field.\n");
+	out_printf(r->out,
+		   "    pub fn %s(&mut self, v: %s) {\n"
+		   "        " RT "::bits::set(%s%s%s, %" PRIu32 ", %" PRIu32
+		   ", v as u64);\n"
+		   "    }\n",
+		   set, vt, mut, storage, end, bit, f->bit_size);
 	return 0;
 }
 
@@ -500,14 +533,14 @@ static int put_bool_accessors(struct rs *r, const struct plan_type *t,
 	if (!get || !set)
 		return -ENOMEM;
 	open_impl(r, t);
-	fprintf(r->out,
-		"    pub fn %s(&self) -> bool {\n"
-		"        self.%s != 0\n"
-		"    }\n\n"
-		"    pub fn %s(&mut self, v: bool) {\n"
-		"        self.%s = v as %s;\n"
-		"    }\n",
-		get, fname(f), set, fname(f), it);
+	out_printf(r->out,
+		   "    pub fn %s(&self) -> bool {\n"
+		   "        self.%s != 0\n"
+		   "    }\n\n"
+		   "    pub fn %s(&mut self, v: bool) {\n"
+		   "        self.%s = v as %s;\n"
+		   "    }\n",
+		   get, fname(f), set, fname(f), it);
 	return 0;
 }
 
@@ -530,19 +563,19 @@ static int put_value_accessors(struct rs *r, const struct plan_type *t,
 	}
 	open_impl(r, t);
 	if (t->is_union)
-		fputs("    // SAFETY: any bytes are a value of every field.\n",
-		      r->out);
-	fprintf(r->out, "    pub fn %s(&self) -> ", get);
+		out_str(r->out,
+			"    // SAFETY: any bytes are a value of every field.\n");
+	out_printf(r->out, "    pub fn %s(&self) -> ", get);
 	put_field_type(r, f);
 	if (t->is_union) {
-		fprintf(r->out, " {\n        unsafe { self.%s }\n    }\n",
-			fname(f));
+		out_printf(r->out, " {\n        unsafe { self.%s }\n    }\n",
+			   fname(f));
 		return 0;
 	}
-	fprintf(r->out, " {\n        self.%s\n    }\n\n", fname(f));
-	fprintf(r->out, "    pub fn %s(&mut self, v: ", set);
+	out_printf(r->out, " {\n        self.%s\n    }\n\n", fname(f));
+	out_printf(r->out, "    pub fn %s(&mut self, v: ", set);
 	put_field_type(r, f);
-	fprintf(r->out, ") {\n        self.%s = v;\n    }\n", fname(f));
+	out_printf(r->out, ") {\n        self.%s = v;\n    }\n", fname(f));
 	return 0;
 }
 
@@ -567,7 +600,7 @@ static int put_accessors(struct rs *r, const struct plan_type *t)
 			ret = put_bool_accessors(r, t, f);
 	}
 	if (r->impl_open)
-		fputs("}\n", r->out);
+		out_str(r->out, "}\n");
 	return ret;
 }
 
@@ -590,10 +623,10 @@ static int put_what(struct rs *r, const struct plan_type *t,
 static int put_proof(struct rs *r, const struct plan_type *t,
 		     const struct plan_map *pm)
 {
-	fprintf(r->out, "\n" RT "::prove! {\n    %s, ", tname(t));
+	out_printf(r->out, "\n" RT "::prove! {\n    %s, ", tname(t));
 	if (put_what(r, t, pm))
 		return -ENOMEM;
-	fprintf(r->out, ", %" PRIu32 ";\n", t->size);
+	out_printf(r->out, ", %" PRIu32 ";\n", t->size);
 	for (uint32_t i = 0; i < t->nr_fields; i++) {
 		const struct plan_field *f = &t->fields[i];
 		uint32_t off = f->offset, size = f->size;
@@ -608,10 +641,10 @@ static int put_proof(struct rs *r, const struct plan_type *t,
 		} else if (!(f->prove & PLAN_PROVE_OFFSET)) {
 			continue;
 		}
-		fprintf(r->out, "    %s, %" PRIu32 ", %" PRIu32 ";\n", n, off,
-			size);
+		out_printf(r->out, "    %s, %" PRIu32 ", %" PRIu32 ";\n", n,
+			   off, size);
 	}
-	fputs("}\n", r->out);
+	out_str(r->out, "}\n");
 	return 0;
 }
 
@@ -648,74 +681,70 @@ static const char *kind_name(const struct plan_check *c)
 /* The maps whose value type is t, t shared by layout included. */
 static void put_maps(struct rs *r, const struct plan_type *t)
 {
-	fputs("    const MAPS: &'static [&'static str] = " RT "::maps! {\n",
-	      r->out);
-	for (uint32_t i = 0; i < r->plan->nr_maps; i++) {
-		const struct plan_type *mt = r->plan->maps[i].type;
-
-		if (mt != t && mt->same_layout != t)
-			continue;
-		fputs("        ", r->out);
-		put_lit(r->out, r->plan->maps[i].map->name);
-		fputs(",\n", r->out);
+	out_str(r->out,
+		"    const MAPS: &'static [&'static str] = " RT "::maps! {\n");
+	for (uint32_t i = r->users_at[t->index]; i < r->users_at[t->index + 1];
+	     i++) {
+		out_str(r->out, "        ");
+		put_lit(r->out, r->plan->maps[r->users[i]].map->name);
+		out_str(r->out, ",\n");
 	}
-	fputs("    };\n", r->out);
+	out_str(r->out, "    };\n");
 }
 
 static void put_shadow_impl(struct rs *r, const struct plan_type *t,
 			    const struct plan_map *pm)
 {
-	fprintf(r->out,
-		"\n// SAFETY: #[repr(C)] plain data, its size and every offset"
-		" proven above.\n"
-		"unsafe impl " RT "::Shadow for %s {\n"
-		"    const OBJECT: &'static str = ",
-		tname(t));
+	out_printf(r->out,
+		   "\n// SAFETY: #[repr(C)] plain data, its size and every offset"
+		   " proven above.\n"
+		   "unsafe impl " RT "::Shadow for %s {\n"
+		   "    const OBJECT: &'static str = ",
+		   tname(t));
 	put_lit(r->out, r->plan->model->obj_name);
-	fputs(";\n    const TYPE: &'static str = ", r->out);
+	out_str(r->out, ";\n    const TYPE: &'static str = ");
 	put_lit(r->out, pm->map->type_name);
-	fprintf(r->out,
-		";\n    const SIZE: usize = %" PRIu32 ";\n"
-		"    const NESTING: u8 = %d;\n",
-		t->size, PLAN_CHECK_DEPTH);
+	out_printf(r->out,
+		   ";\n    const SIZE: usize = %" PRIu32 ";\n"
+		   "    const NESTING: u8 = %d;\n",
+		   t->size, PLAN_CHECK_DEPTH);
 	put_maps(r, t);
-	fputs("    const MEMBERS: &'static [" RT "::Member] = " RT
-	      "::members! {\n",
-	      r->out);
+	out_str(r->out, "    const MEMBERS: &'static [" RT "::Member] = " RT
+			"::members! {\n");
 	for (uint32_t i = 0; i < pm->nr_checks; i++) {
 		const struct plan_check *c = &pm->checks[i];
 
-		fputs("        ", r->out);
+		out_str(r->out, "        ");
 		put_lit(r->out, c->name);
-		fprintf(r->out,
-			", %" PRIu32 ", %" PRIu32 ", %" PRIu32
-			", %s, %u, %s;\n",
-			c->bit_offset, c->size, c->bit_size, kind_name(c),
-			c->depth, c->func ? "true" : "false");
+		out_printf(r->out,
+			   ", %" PRIu32 ", %" PRIu32 ", %" PRIu32
+			   ", %s, %u, %s;\n",
+			   c->bit_offset, c->size, c->bit_size, kind_name(c),
+			   c->depth, c->func ? "true" : "false");
 	}
-	fputs("    };\n}\n", r->out);
+	out_str(r->out, "    };\n}\n");
 }
 
 static int put_type(struct rs *r, const struct plan_type *t)
 {
-	const struct plan_map *pm = map_of(r->plan, t);
+	const struct plan_map *pm = r->map_of[t->index];
 	int ret;
 
 	if (t->same_layout) {
-		fputs("\n/// Map `", r->out);
+		out_str(r->out, "\n/// Map `");
 		put_doc(r->out, pm ? pm->map->name : t->path);
-		fprintf(r->out,
-			"`: the type of `%s` (one layout).\n"
-			"#[allow(dead_code)]\n"
-			"pub type %s = %s;\n",
-			tname(t), t->name[PLAN_RUST], tname(t));
+		out_printf(r->out,
+			   "`: the type of `%s` (one layout).\n"
+			   "#[allow(dead_code)]\n"
+			   "pub type %s = %s;\n",
+			   tname(t), t->name[PLAN_RUST], tname(t));
 		return 0;
 	}
-	fputc('\n', r->out);
+	out_char(r->out, '\n');
 	put_type_doc(r, t, pm);
 	put_type_head(r, t);
 	put_fields(r, t, pm);
-	fputs("}\n", r->out);
+	out_str(r->out, "}\n");
 	if (t->is_union)
 		put_union_debug(r, t);
 	ret = put_accessors(r, t);
@@ -729,29 +758,47 @@ static int put_type(struct rs *r, const struct plan_type *t)
 	return 0;
 }
 
-int emit_rust(FILE *out, const struct plan *plan)
+/* The module into o, a file's buffer. */
+static int emit_module(struct out *out, const struct plan *plan)
 {
 	struct rs r = {.out = out, .plan = plan};
 	int ret = 0;
 
-	fputs("// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)\n"
-	      "// Shadow types of object ",
-	      out);
+	out_str(out, "// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)\n"
+		     "// Shadow types of object ");
 	put_doc(out, plan->model->obj_name);
-	fputs(", generated by stops-shadow " STOPS_SHADOW_VERSION
-	      ". Do not edit.\n"
-	      "//\n"
-	      "// include!() it into a module of its own; it uses the crate\n"
-	      "// stops-shadow. Each prove! block fails the build unless every\n"
-	      "// member is at its BTF offset and of its BTF size.\n",
-	      out);
+	out_str(out,
+		", generated by stops-shadow " STOPS_SHADOW_VERSION
+		". Do not edit.\n"
+		"//\n"
+		"// include!() it into a module of its own; it uses the crate\n"
+		"// stops-shadow. Each prove! block fails the build unless every\n"
+		"// member is at its BTF offset and of its BTF size.\n");
+	ret = index_maps(&r);
 	for (uint32_t i = 0; i < plan->nr_types && !ret; i++)
 		ret = put_type(&r, plan->types[i]);
+	free(r.map_of);
+	free(r.users);
+	free(r.users_at);
 	name_set_free(&r.methods);
 	arena_free(&r.arena);
-	if (ret)
-		return ret;
-	return ferror(out) ? -EIO : 0;
+	return ret;
+}
+
+int emit_rust(FILE *f, const struct plan *plan)
+{
+	struct out *o = calloc(1, sizeof(*o));
+	int ret;
+
+	if (!o)
+		return -ENOMEM;
+	out_init(o, f);
+	ret = emit_module(o, plan);
+	if (!ret && (out_flush(o) || ferror(f)))
+		ret = -EIO;
+	out_free(o);
+	free(o);
+	return ret;
 }
 
 int stops_model__emit_rust(const struct stops_model *model, FILE *out,
