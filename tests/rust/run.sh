@@ -18,6 +18,8 @@
 #   run.sh e2e     CLI OBJ      tcp_cc's Rust loader, built by cargo through
 #                               build.rs, run on this kernel
 #   run.sh unit    CLI          the crates' own unit tests
+#   run.sh skel    CLI OBJ      libbpf-cargo's skeleton of tcp_cc beside our
+#                               module: one buffer, sizes and offsets agree
 #
 # Inputs are copied to the root's /work/rust-<mode>-<pid>; cargo's build
 # cache is the root's /work/rust-target. Exit 0 ok, 1 failure, 77 skipped
@@ -43,7 +45,7 @@ cp "$cli" "$dir/bin/stops-shadow"
 mkdir -p "$dir/rules" "$dir/examples/tcp_cc" "$dir/tests/rust"
 cp -r "$src/rules/cargo" "$dir/rules/"
 cp -r "$src/examples/tcp_cc/rust" "$dir/examples/tcp_cc/"
-cp -r "$src/tests/rust/runtime" "$src/tests/rust/layout" "$dir/tests/rust/"
+cp -r "$src/tests/rust/runtime" "$src/tests/rust/layout" "$src/tests/rust/skel" "$dir/tests/rust/"
 cat >"$dir/cargo/config.toml" <<'EOF'
 [source.crates-io]
 replace-with = "debian"
@@ -159,6 +161,11 @@ e2e)
 	rc=0
 	in_root /work/rust-target/debug/tcp_cc_rs "$work/objs/tcp_cc.bpf.o" || rc=$?
 	exit $rc
+	;;
+skel)
+	cp "$1" "$dir/objs/tcp_cc.bpf.o"
+	in_root sh -ec "cd $work/tests/rust/skel; SKEL_OBJ=$work/objs/tcp_cc.bpf.o RUSTFLAGS='-D warnings' cargo build -q"
+	in_root /work/rust-target/debug/skel_test
 	;;
 unit)
 	in_root sh -ec "cd $work/rules/cargo/stops-shadow; RUSTFLAGS='-D warnings' cargo test -q
