@@ -3,7 +3,7 @@
 fn main() {
     println!("cargo:rerun-if-env-changed=RT_OBJDIR");
     let dir = std::path::PathBuf::from(std::env::var("RT_OBJDIR").expect("RT_OBJDIR"));
-    for obj in ["reorder", "fit"] {
+    for obj in ["reorder", "fit", "sched_ext"] {
         if let Err(e) = stops_shadow_build::Shadow::new(dir.join(format!("{obj}.bpf.o"))).generate() {
             panic!("{e}");
         }

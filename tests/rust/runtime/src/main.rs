@@ -8,7 +8,9 @@
 //!   - fit_kernel on saved kernels' BTF (6.1, 6.12, 7.2), this kernel's
 //!     file, kernels written here (no type, no bpf_struct_ops_ type, too
 //!     few members), misaligned BTF, and the running kernel: fitted,
-//!     loaded and attached, where the same edits without the fit fail.
+//!     loaded and attached, where the same edits without the fit fail;
+//!   - sched_ext.bpf.o: 6.1 and 6.12 have no struct sched_ext_ops
+//!     (NotInKernel), 7.2 has it (its ops table fits).
 //!
 //! usage: rt_test OBJDIR   exit 0 ok, 1 failure, 77: the kernel parts
 //! could not run (no privileges) or a saved BTF is missing.
@@ -21,6 +23,9 @@ use libbpf_rs::libbpf_sys as sys;
 use libbpf_rs::{Btf, MapCore, MapHandle, MapType, ObjectBuilder, OpenObject};
 use stops_shadow::{check, FitError, FitProblem, LayoutError, Mismatch, ProgramId};
 
+mod sched_ext {
+    include!(concat!(env!("OUT_DIR"), "/sched_ext.shadow.rs"));
+}
 mod reorder {
     include!(concat!(env!("OUT_DIR"), "/reorder.shadow.rs"));
     pub type Ro = ReorderRoRoOps;
@@ -286,6 +291,22 @@ fn fit_misaligned(t: &mut T, tmp: &Path) {
     expect!(t, matches!(r, Err(FitError::Misaligned)) && same, "misaligned kernel BTF refused: {r:?}");
 }
 
+/// sched_ext's ops against a saved kernel: fits where the kernel has the
+/// type, NotInKernel where it has none (Debian's 6.1 and 6.12).
+fn fit_sched_ext(t: &mut T, label: &str, k: &Btf<'_>) {
+    let mut obj = t.open("sched_ext");
+    let c = check::<sched_ext::SchedExtFifoSchedExtOps>(&obj).expect("sched_ext.bpf.o checks");
+    let has = k.type_by_name::<Struct<'_>>("sched_ext_ops").is_some();
+    let r = c.fit_kernel(&mut obj, "fifo", Some(k));
+    let ok = match &r {
+        Ok(_) => has,
+        Err(FitError::NotInKernel { ty }) => !has && ty == "sched_ext_ops",
+        Err(_) => false,
+    };
+    let what = r.as_ref().map(|f| text(&f.entries)).map_err(|e| e.to_string());
+    expect!(t, ok, "{label}: sched_ext_ops {}: {what:?}", if has { "fits" } else { "not in the kernel" });
+}
+
 fn privileged() -> bool {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let caps = status
@@ -379,7 +400,10 @@ fn main() {
     for series in ["6.1", "6.12", "7.2"] {
         let p = kernels_dir().join(series).join("vmlinux.btf");
         match Btf::from_path(&p) {
-            Ok(k) => fit_one(&mut t, series, &k),
+            Ok(k) => {
+                fit_one(&mut t, series, &k);
+                fit_sched_ext(&mut t, series, &k);
+            }
             Err(e) => {
                 println!("note: {}: {e} (tests/vm fetches the saved kernels)", p.display());
                 missing += 1;
