@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 # stops_shadow(<name> SOURCES a.bpf.c... [INCLUDES dir...] [BPF_CFLAGS flag...]
-#              [CHECK_KERNEL_BTF btf-file] [EMBED] [LANG c|go...]
+#              [CHECK_KERNEL_BTF btf-file] [EMBED] [LANG c|go|rust...]
 #              [GO_PACKAGE pkg])
 #
 # Compiles each BPF source to <stem>.bpf.o, generates <stem>.shadow.h, and
@@ -44,6 +44,27 @@ foreach(_stops_v EXECUTABLE BPF_CLANG TARGET_ARCH)
 	set_property(GLOBAL PROPERTY _stops_${_stops_v} ${STOPS_SHADOW_${_stops_v}})
 endforeach()
 
+# The Rust module rs of obj; out: what the build depends on (the module,
+# or with make a stamp, as for the header).
+function(_stops_shadow_rust exe obj rs check btf out)
+	if(CMAKE_GENERATOR MATCHES "Ninja")
+		set(o ${rs})
+		set(stamp)
+	else()
+		set(o ${rs}.stamp)
+		set(stamp COMMAND ${CMAKE_COMMAND} -E touch ${o} BYPRODUCTS ${rs})
+	endif()
+	get_filename_component(base ${rs} NAME)
+	add_custom_command(OUTPUT ${o}
+		${check}
+		COMMAND ${exe} gen --lang rust ${obj} -o ${rs} --depfile ${rs}.d
+		${stamp}
+		DEPFILE ${rs}.d
+		DEPENDS ${obj} ${exe} ${btf}
+		COMMENT "shadow ${base}" VERBATIM)
+	set(${out} ${o} PARENT_SCOPE)
+endfunction()
+
 function(stops_shadow name)
 	cmake_parse_arguments(ARG "EMBED" "CHECK_KERNEL_BTF;GO_PACKAGE"
 		"SOURCES;INCLUDES;BPF_CFLAGS;LANG" ${ARGN})
@@ -54,6 +75,11 @@ function(stops_shadow name)
 	if(ARG_GO_PACKAGE)
 		set(go_pkg --package ${ARG_GO_PACKAGE})
 	endif()
+	foreach(lang ${ARG_LANG})
+		if(NOT lang MATCHES "^(c|go|rust)$")
+			message(FATAL_ERROR "stops_shadow(${name}): LANG ${lang}: not c, go or rust")
+		endif()
+	endforeach()
 	set(outdir ${CMAKE_CURRENT_BINARY_DIR}/${name}.shadow)
 	file(MAKE_DIRECTORY ${outdir})
 	set(incs)
@@ -72,6 +98,7 @@ function(stops_shadow name)
 	set(defs)
 	set(embed)
 	set(gos)
+	set(rust_mods)
 	if(ARG_EMBED)
 		set(embed --embed)
 	endif()
@@ -128,6 +155,11 @@ function(stops_shadow name)
 				COMMENT "shadow ${stem}.shadow.go" VERBATIM)
 			list(APPEND outs ${go})
 			list(APPEND gos ${go})
+		if("rust" IN_LIST ARG_LANG)
+			_stops_shadow_rust(${exe} ${obj} ${outdir}/${stem}.shadow.rs
+				"${check}" "${ARG_CHECK_KERNEL_BTF}" out)
+			list(APPEND outs ${out})
+			list(APPEND rust_mods ${outdir}/${stem}.shadow.rs)
 		endif()
 		list(APPEND objs ${obj})
 		string(TOUPPER ${stem} up)
@@ -146,5 +178,6 @@ function(stops_shadow name)
 	set_target_properties(${name} PROPERTIES
 		STOPS_SHADOW_OBJECTS "${objs}"
 		STOPS_SHADOW_GO_FILES "${gos}"
+		STOPS_SHADOW_RUST_MODULES "${rust_mods}"
 		STOPS_SHADOW_INCLUDE_DIR "${outdir}")
 endfunction()

@@ -27,6 +27,7 @@
 static const char usage_text[] =
 	"Usage: stops-shadow [gen] OBJ.bpf.o [-o OUT.h] [--name NAME] [--depfile FILE] [--embed]\n"
 	"       stops-shadow gen OBJ.bpf.o --lang go [--package PKG] [-o OUT.go] [--name NAME] [--depfile FILE]\n"
+	"       stops-shadow gen OBJ.bpf.o --lang rust [-o OUT.rs] [--name NAME] [--depfile FILE]\n"
 	"       stops-shadow check OBJ.bpf.o [--kernel-btf PATH]... [--strict] [--json]\n"
 	"       stops-shadow check OBJ.bpf.o --kernel [LABEL=]PATH... [--strict] [--json]\n"
 	"       stops-shadow dump OBJ.bpf.o [--json | --plan]\n"
@@ -36,6 +37,7 @@ static const char usage_text[] =
 	"       --embed adds the object's bytes and NAME__open_embedded();\n"
 	"       --lang go writes Go for cilium/ebpf instead, in package PKG (default:\n"
 	"       the object's name)\n"
+	"       --lang rust writes a Rust module for libbpf-rs instead\n"
 	"check  compare each map with the kernel's type (default /sys/kernel/btf/vmlinux)\n"
 	"dump   print each map's layout and initial values; --plan: the layout plan\n"
 	"       every output language is made from, as JSON\n"
@@ -49,7 +51,7 @@ struct args {
 	const char *out;
 	const char *name;
 	const char *depfile;
-	const char *lang;    /* gen: "c" (NULL) or "go" */
+	const char *lang;    /* gen: "c" (NULL), "go" or "rust" */
 	const char *package; /* gen --lang go */
 	const char *kernel_btf[MAX_KERNEL_BTF];
 	size_t nr_kernel_btf;
@@ -118,11 +120,12 @@ static int set_option(struct args *a, const char *opt, char *val)
 		char *buf = NULL;
 		int ret;
 
-		if (!strcmp(val, "c") || !strcmp(val, "go")) {
+		if (!strcmp(val, "c") || !strcmp(val, "go") ||
+		    !strcmp(val, "rust")) {
 			a->lang = val;
 			return 0;
 		}
-		ret = usage_error("--lang %s: not c or go", esc(&buf, val));
+		ret = usage_error("--lang %s: not c, go or rust", esc(&buf, val));
 		free(buf);
 		return ret;
 	} else if (!strcmp(opt, "--package") && !strcmp(a->cmd, "gen"))
@@ -217,6 +220,16 @@ static int parse_args(int argc, char **argv, struct args *a)
 		return usage_error("%s: no BPF object given", a->cmd);
 	if (a->depfile && !a->out)
 		return usage_error("--depfile needs -o");
+	if (a->lang && strcmp(a->lang, "c") && strcmp(a->lang, "rust")) {
+		char *buf = NULL;
+
+		ret = usage_error("--lang %s: not a language (c, rust)",
+				  esc(&buf, a->lang));
+		free(buf);
+		return ret;
+	}
+	if (a->embed && a->lang && strcmp(a->lang, "c"))
+		return usage_error("--embed is for C headers only");
 	if (a->plan && a->json)
 		return usage_error("--plan is JSON already: no --json");
 	if (a->nr_kernel && a->nr_kernel_btf)
@@ -226,6 +239,8 @@ static int parse_args(int argc, char **argv, struct args *a)
 	if (a->embed && is_go(a))
 		return usage_error(
 			"--embed is for C headers (cilium/ebpf reads the object itself)");
+	if (a->embed && a->lang && !strcmp(a->lang, "rust"))
+		return usage_error("--embed is for C headers only");
 	return 0;
 }
 
@@ -256,6 +271,8 @@ static int emit(const struct stops_model *m, const struct args *a, FILE *f,
 
 		return stops_model__emit_go(m, f, &go, err);
 	}
+	if (a->lang && !strcmp(a->lang, "rust"))
+		return stops_model__emit_rust(m, f, NULL, err);
 	ret = stops_model__emit_c(m, f, NULL, err);
 	if (!ret && a->embed)
 		ret = stops_model__emit_embed(m, f, NULL, err);

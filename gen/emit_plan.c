@@ -123,9 +123,11 @@ static void put_type(FILE *out, const struct plan_type *t, bool last)
 		fprintf(out,
 			"%s{\"offset\": %" PRIu32 ", \"size\": %" PRIu32
 			", \"first\": %" PRIu32 ", \"nr\": %" PRIu32
-			", \"native\": %s}",
+			", \"native\": %s, \"names\": ",
 			i ? ", " : "", r->offset, r->size, r->first, r->nr,
 			yes(r->native));
+		put_names(out, r->name);
+		fputs("}", out);
 	}
 	fputs("],\n    \"fields\": [\n", out);
 	for (uint32_t i = 0; i < t->nr_fields; i++)

@@ -99,6 +99,10 @@ struct plan_run {
 	uint32_t offset, size; /* bytes */
 	uint32_t first, nr;
 	bool native; /* no PLAN_BITS: C places them itself */
+	/* the bytes' field in languages without bitfields (Go, Rust), unique
+	 * among the type's fields: a native run's own, else its PLAN_BITS
+	 * field's name; C: NULL for a native run */
+	const char *name[PLAN_NR_LANGS];
 };
 
 struct plan_type {

@@ -157,6 +157,31 @@ static const char *rust_ident(struct arena *a, struct plan_scope *scope,
 				 arena_printf(a, "%s_", name));
 }
 
+/*
+ * Rust types: upper camel case, as rustc's lint wants them (the Go
+ * spelling: "tcp_cc_shadow_cc_tcp_congestion_ops" ->
+ * "TcpCcShadowCcTcpCongestionOps"), a clash numbered without an
+ * underscore ("Foo2"), which the lint would refuse.
+ */
+static const char *rust_type(struct arena *a, struct plan_scope *scope,
+			     const char *base)
+{
+	const char *s = plan_names__go(a, base), *try = s;
+	int ret;
+
+	for (unsigned int n = 2; try && n; n++) {
+		if (!plan_names__is_reserved(PLAN_RUST, try)) {
+			ret = name_set_add(&scope->taken, try);
+			if (!ret)
+				return try;
+			if (ret != -EEXIST)
+				return NULL;
+		}
+		try = arena_printf(a, "%s%u", s, n);
+	}
+	return NULL;
+}
+
 const char *plan_names__ident(struct arena *a, struct plan_scope *scope,
 			      enum plan_lang lang, enum plan_ident what,
 			      enum plan_range range, const char *btf_name,
@@ -174,6 +199,8 @@ const char *plan_names__ident(struct arena *a, struct plan_scope *scope,
 		s = plan_names__go(a, base);
 		return s ? plan_names__claim(a, scope, PLAN_GO, s) : NULL;
 	case PLAN_RUST:
+		if (what == PLAN_IDENT_TYPE)
+			return rust_type(a, scope, base);
 		return rust_ident(a, scope, base);
 	default:
 		return plan_names__claim(a, scope, lang, base);

@@ -351,6 +351,23 @@ STOPS_API int stops_model__emit_plan(const struct stops_model *model,
 				     const struct stops_write_opts *opts,
 				     struct stops_err *err);
 
+struct stops_emit_rust_opts {
+	size_t sz;
+	size_t : 0;
+};
+#define stops_emit_rust_opts__last_field sz
+
+/*
+ * The object's Rust module (gen --lang rust): each map's value as a
+ * #[repr(C)] type of its exact layout, proven at compile time, with the
+ * stops-shadow crate's Shadow impl for the run-time check and fit (from
+ * the same layout plan as the C header). opts may be NULL.
+ */
+STOPS_API int stops_model__emit_rust(const struct stops_model *model,
+				     FILE *out,
+				     const struct stops_emit_rust_opts *opts,
+				     struct stops_err *err);
+
 /* --- kernel compatibility check -------------------------------------- */
 
 /* By rank: a graver finding has a larger value. */

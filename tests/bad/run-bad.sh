@@ -105,7 +105,7 @@ if [ -n "$odd" ]; then
 				fail=1
 			fi
 		done
-		for m in "dump" "dump --json"; do
+		for m in "dump" "dump --json" "gen --lang rust"; do
 			# shellcheck disable=SC2086
 			timeout -k 2 "$limit" "${runner[@]}" "$cli" $m "$obj" \
 				>/dev/null 2>"$work/stderr"
@@ -144,6 +144,7 @@ run "gen (stdout)" gen "$obj"
 run "gen (no verb)" "$obj" -o "$work/out/x.shadow.h"
 run "dump" dump "$obj"
 run "dump --json" dump "$obj" --json
+run "gen --lang rust" gen "$obj" --lang rust
 if [ -r /sys/kernel/btf/vmlinux ]; then
 	run "check" check "$obj" --kernel-btf /sys/kernel/btf/vmlinux
 fi

@@ -45,6 +45,14 @@ def check_type(obj, t, types):
             if n in seen:
                 fail(obj, f"{name}: {lang} name {n} twice")
             seen.add(n)
+        # a native run's bytes are a field of their own in Go and Rust
+        for r in runs:
+            n = r["names"][lang]
+            if lang == "c" or not r["native"]:
+                continue
+            if n is None or n in seen:
+                fail(obj, f"{name}: {lang} run bytes named {n}: missing or taken")
+            seen.add(n)
     for i, r in enumerate(runs):
         for f in fields[r["first"]:r["first"] + r["nr"]]:
             if f.get("run") != i:
