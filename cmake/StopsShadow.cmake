@@ -155,6 +155,7 @@ function(stops_shadow name)
 				COMMENT "shadow ${stem}.shadow.go" VERBATIM)
 			list(APPEND outs ${go})
 			list(APPEND gos ${go})
+		endif()
 		if("rust" IN_LIST ARG_LANG)
 			_stops_shadow_rust(${exe} ${obj} ${outdir}/${stem}.shadow.rs
 				"${check}" "${ARG_CHECK_KERNEL_BTF}" out)

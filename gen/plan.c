@@ -188,7 +188,7 @@ static void fill_field(struct plan_field *f, const struct stops_member *m)
  * for a native run a field of its own, claimed after the type's fields.
  */
 static int name_run(struct builder *b, struct plan_type *t,
-		    struct plan_run *run, uint32_t k, struct name_set *scope)
+		    struct plan_run *run, uint32_t k, struct plan_scope *scope)
 {
 	const char *gen;
 
