@@ -220,16 +220,6 @@ static int parse_args(int argc, char **argv, struct args *a)
 		return usage_error("%s: no BPF object given", a->cmd);
 	if (a->depfile && !a->out)
 		return usage_error("--depfile needs -o");
-	if (a->lang && strcmp(a->lang, "c") && strcmp(a->lang, "rust")) {
-		char *buf = NULL;
-
-		ret = usage_error("--lang %s: not a language (c, rust)",
-				  esc(&buf, a->lang));
-		free(buf);
-		return ret;
-	}
-	if (a->embed && a->lang && strcmp(a->lang, "c"))
-		return usage_error("--embed is for C headers only");
 	if (a->plan && a->json)
 		return usage_error("--plan is JSON already: no --json");
 	if (a->nr_kernel && a->nr_kernel_btf)
