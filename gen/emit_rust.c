@@ -403,19 +403,35 @@ static void put_type_head(struct rs *r, const struct plan_type *t)
 	out_str(r->out, t->is_union ? "#[derive(Clone, Copy)]\n"
 				    : "#[derive(Clone, Copy, Debug)]\n");
 	put_allow(r, t);
-	out_printf(r->out, "pub %s %s {\n", t->is_union ? "union" : "struct",
-		   tname(t));
+	/* rustfmt moves the brace down when the line passes 100 columns */
+	out_printf(r->out, "pub %s %s%s{\n", t->is_union ? "union" : "struct",
+		   tname(t),
+		   strlen(tname(t)) + sizeof("pub struct  {") - 1 > 100 ? "\n"
+									: " ");
+}
+
+/*
+ * "impl TRAIT for NAME {" as rustfmt writes it: past 100 columns, "for
+ * NAME" on a line of its own and the brace below.
+ */
+static void put_impl_head(struct rs *r, const char *pre, const char *name)
+{
+	if (strlen(pre) + strlen(name) + sizeof(" for  {") - 1 > 100)
+		out_printf(r->out, "%s\n    for %s\n{\n", pre, name);
+	else
+		out_printf(r->out, "%s for %s {\n", pre, name);
 }
 
 static void put_union_debug(struct rs *r, const struct plan_type *t)
 {
+	out_char(r->out, '\n');
+	put_impl_head(r, "impl ::core::fmt::Debug", tname(t));
 	out_printf(r->out,
-		   "\nimpl ::core::fmt::Debug for %s {\n"
 		   "    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {\n"
 		   "        f.write_str(\"%s { .. }\")\n"
 		   "    }\n"
 		   "}\n",
-		   tname(t), tname(t));
+		   tname(t));
 }
 
 /* name, or name_2, ...: an accessor name not yet taken in the type. */
@@ -452,7 +468,9 @@ static void open_impl(struct rs *r, const struct plan_type *t)
 	}
 	out_char(r->out, '\n');
 	put_allow(r, t);
-	out_printf(r->out, "impl %s {\n", tname(t));
+	/* rustfmt moves the brace down past 100 columns */
+	out_printf(r->out, "impl %s%s{\n", tname(t),
+		   strlen(tname(t)) + sizeof("impl  {") - 1 > 100 ? "\n" : " ");
 	r->impl_open = true;
 }
 
@@ -695,12 +713,11 @@ static void put_maps(struct rs *r, const struct plan_type *t)
 static void put_shadow_impl(struct rs *r, const struct plan_type *t,
 			    const struct plan_map *pm)
 {
-	out_printf(r->out,
-		   "\n// SAFETY: #[repr(C)] plain data, its size and every offset"
-		   " proven above.\n"
-		   "unsafe impl " RT "::Shadow for %s {\n"
-		   "    const OBJECT: &'static str = ",
-		   tname(t));
+	out_str(r->out,
+		"\n// SAFETY: #[repr(C)] plain data, its size and every "
+		"offset proven above.\n");
+	put_impl_head(r, "unsafe impl " RT "::Shadow", tname(t));
+	out_str(r->out, "    const OBJECT: &'static str = ");
 	put_lit(r->out, r->plan->model->obj_name);
 	out_str(r->out, ";\n    const TYPE: &'static str = ");
 	put_lit(r->out, pm->map->type_name);
@@ -733,11 +750,18 @@ static int put_type(struct rs *r, const struct plan_type *t)
 	if (t->same_layout) {
 		out_str(r->out, "\n/// Map `");
 		put_doc(r->out, pm ? pm->map->name : t->path);
+		/* rustfmt breaks after '=' past 100 columns */
 		out_printf(r->out,
 			   "`: the type of `%s` (one layout).\n"
 			   "#[allow(dead_code)]\n"
-			   "pub type %s = %s;\n",
-			   tname(t), t->name[PLAN_RUST], tname(t));
+			   "pub type %s =%s%s;\n",
+			   tname(t), t->name[PLAN_RUST],
+			   strlen(t->name[PLAN_RUST]) + strlen(tname(t)) +
+						   sizeof("pub type  = ;") - 1 >
+					   100
+				   ? "\n    "
+				   : " ",
+			   tname(t));
 		return 0;
 	}
 	out_char(r->out, '\n');
