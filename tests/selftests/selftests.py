@@ -99,12 +99,15 @@ def headers(a, rows, hdr):
 
 def fit_program(rows, fits, path):
     """X__fit_kernel(s, NULL, ...) of one map per type vmlinux lacks, and
-    the module it found the type in (the header says so through libbpf's
-    print callback)."""
+    the module it found the type in (the header says so through its print
+    hook, STOPS_SHADOW_VPRINT, defined before the first header)."""
     with open(path, 'w') as f:
         f.write('#include <errno.h>\n#include <stdarg.h>\n#include <stdio.h>\n'
                 '#include <string.h>\n#include <bpf/libbpf.h>\n'
-                '#include <bpf/btf.h>\n')
+                '#include <bpf/btf.h>\n\n'
+                'static int keep_module(enum libbpf_print_level l, '
+                'const char *f, va_list ap);\n'
+                '#define STOPS_SHADOW_VPRINT keep_module\n')
         for n in sorted({n for n, _, _, _ in fits}):
             f.write('#include "%s.shadow.h"\n' % n)
         f.write('''
@@ -152,8 +155,7 @@ out:									\\
         for n, m, x, _ in fits:
             f.write('FIT("%s", "%s", %s)\n' % (n, m, x))
         f.write('\nint main(int argc, char **argv)\n{\n'
-                '\tconst char *dir = argc > 1 ? argv[1] : ".";\n\n'
-                '\tlibbpf_set_print(keep_module);\n')
+                '\tconst char *dir = argc > 1 ? argv[1] : ".";\n\n')
         for _, _, x, _ in fits:
             f.write('\tfit_%s(dir);\n' % x)
         f.write('\treturn 0;\n}\n')
