@@ -538,7 +538,9 @@ int stops_model__emit_c(const struct stops_model *model, FILE *out,
 	out_init(e->file, out);
 	e->o = e->file;
 	ret = emit_header(e);
-	if (!ret && (out_flush(e->file) || ferror(out)))
+	if (!ret)
+		ret = out_flush(e->file);
+	if (!ret && ferror(out))
 		ret = -EIO;
 out:
 	name_set_free(&e->enum_names);
@@ -557,5 +559,9 @@ out:
 		return stops_errf(err, ret, "write error");
 	if (ret == -ENOMEM)
 		return stops_errf(err, ret, "out of memory");
+	if (ret == -EOVERFLOW)
+		return stops_errf(
+			err, ret,
+			"internal error: header text longer than its bound (a stops-shadow bug; please report it)");
 	return ret; /* 0, or the message is set */
 }

@@ -260,6 +260,7 @@ static int build_body(struct emit *e, const struct stops_aggr *owner)
 {
 	struct body *b = &e->body;
 	size_t *slot_at;
+	int ret;
 
 	slot_at =
 		calloc(owner->nr_slots ? owner->nr_slots : 1, sizeof(*slot_at));
@@ -272,11 +273,10 @@ static int build_body(struct emit *e, const struct stops_aggr *owner)
 	e->o = b->text;
 	emit_aggr_body(e, owner, 1);
 	e->o = e->file;
-	if (out_flush(b->text)) {
+	ret = out_flush(b->text);
+	if (ret)
 		b->owner = NULL;
-		return -ENOMEM;
-	}
-	return 0;
+	return ret; /* -ENOMEM, or -EOVERFLOW: a span overran its bound */
 }
 
 /* The body of a map's type with this map's programs in the comments. */

@@ -98,6 +98,14 @@ void out_span_end_slow(struct out *o, char *end)
 	free(heap);
 }
 
+void out_span_overran(struct out *o)
+{
+	free(o->span_heap);
+	o->span_heap = NULL;
+	if (!o->err)
+		o->err = -EOVERFLOW;
+}
+
 void out_u64_text(struct out *o, uint64_t v)
 {
 	char d[20];

@@ -121,6 +121,7 @@ static inline void out_str(struct out *o, const char *s)
  */
 char *out_span_slow(struct out *o, size_t max);
 void out_span_end_slow(struct out *o, char *end);
+void out_span_overran(struct out *o);
 
 static inline char *out_span(struct out *o, size_t max)
 {
@@ -133,9 +134,15 @@ static inline char *out_span(struct out *o, size_t max)
 
 static inline void out_span_end(struct out *o, char *end)
 {
-	/* a bound too small is a bug that must not pass silently */
-	if (end > o->span_max)
-		abort();
+	/*
+	 * A bound too small is the generator's bug: the run fails with
+	 * EOVERFLOW (out_flush() returns it, the emitter says so in one
+	 * line) and the span's text is dropped, never half kept.
+	 */
+	if (end > o->span_max) {
+		out_span_overran(o);
+		return;
+	}
 	if (o->span_heap) {
 		out_span_end_slow(o, end);
 		return;

@@ -106,6 +106,23 @@ int main(void)
 	free(big);
 	out_free(&o);
 
+	/* a span that overruns its bound fails the output, and is dropped,
+	 * in the buffer and on the heap alike; no abort */
+	out_init(&o, NULL);
+	out_mem(&o, "kept", 4);
+	w = out_span(&o, 4);
+	EXPECT(w == o.buf + 4);
+	out_span_end(&o, span_lit(w, "12345678"));
+	EXPECT(o.err == -EOVERFLOW && o.len == 4);
+	EXPECT(out_flush(&o) == -EOVERFLOW);
+	out_free(&o);
+	out_init(&o, NULL);
+	w = out_span(&o, sizeof(o.buf) + 1);
+	EXPECT(w && w != o.buf);
+	out_span_end(&o, w + sizeof(o.buf) + 2);
+	EXPECT(o.err == -EOVERFLOW && !o.len && !o.span_heap);
+	out_free(&o);
+
 	/* first, last, inside, empty prefix, none */
 	EXPECT(names__reserved_prefix("AIO_PRIO", 8));
 	EXPECT(names__reserved_prefix("INT32_MA", 8));
