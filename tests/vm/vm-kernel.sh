@@ -5,7 +5,9 @@
 #   - load_attach on every object: the real load + attach of each as compiled
 #   - tcp_cc end to end on tcp_cc.bpf.o (.struct_ops.link) and on
 #     tcp_cc_nolink.bpf.o (the same source in .struct_ops)
-#   - the sched_ext loader on sched_ext.bpf.o
+#   - the sched_ext loader on sched_ext.bpf.o, and (--sched-ext-go,
+#     --sched-ext-rs: build-loaders) its static Go (cilium/ebpf) and Rust
+#     (libbpf-rs, fit_kernel) twins
 #   - the dummy_ops loader on dummy_ops.bpf.o (a slot program test-run
 #     through its struct_ops trampoline)
 #   - sid only (--testmod): stops_testmod.ko (build-testmod) inserted, and a
@@ -16,7 +18,8 @@
 #
 #   vm-kernel.sh --cli STOPS_SHADOW --load-attach EXE --tcp-cc EXE
 #                --sched-ext EXE --dummy-ops EXE --out DIR [--cache DIR]
-#                [--testmod EXE --testmod-obj OBJ] KERNEL OBJ...
+#                [--testmod EXE --testmod-obj OBJ]
+#                [--sched-ext-go EXE --sched-ext-rs EXE] KERNEL OBJ...
 #
 # KERNEL: host, or a series fetch-kernels cached (6.1, 6.12, sid). The
 # objects must include tcp_cc, tcp_cc_nolink, sched_ext and dummy_ops. Writes
@@ -28,7 +31,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 
-cli='' la='' tcp='' sxe='' dum='' out='' tml='' tmo=''
+cli='' la='' tcp='' sxe='' dum='' out='' tml='' tmo='' sxg='' sxr=''
 cache=${STOPS_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/stops-shadow/kernels}
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -40,6 +43,8 @@ while [ $# -gt 0 ]; do
 	--out) out=$2; shift 2 ;;
 	--testmod) tml=$2; shift 2 ;;
 	--testmod-obj) tmo=$2; shift 2 ;;
+	--sched-ext-go) sxg=$2; shift 2 ;;
+	--sched-ext-rs) sxr=$2; shift 2 ;;
 	--cache) cache=$2; shift 2 ;;
 	-*) echo "vm-kernel.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
@@ -96,6 +101,15 @@ for o in "${objs[@]}"; do
 	n=$(basename "$o")
 	names+=("${n%.bpf.o}")
 done
+# The Go and Rust loaders of sched_ext: static, the guest needs nothing else
+twins=n
+if [ -n "$sxg" ] || [ -n "$sxr" ]; then
+	for b in "sched_ext_go $sxg" "sched_ext_rs $sxr"; do
+		[ -x "${b#* }" ] || { echo "FAIL: no ${b#* } (vm.sched_ext.loaders)"; exit 1; }
+		cp "${b#* }" "$p/${b%% *}"
+	done
+	twins=y
+fi
 # The module test: sid's column only (the one kernel build-testmod builds for)
 testmod=n
 if [ "$kernel" = sid ] && [ -n "$tml" ]; then
@@ -123,6 +137,8 @@ section tcp_cc ./tcp_cc --name ${cc}_l --bytes 1048576 objs/tcp_cc.bpf.o
 section tcp_cc_nolink ./tcp_cc --name ${cc}_n --bytes 1048576 objs/tcp_cc_nolink.bpf.o
 section sched_ext ./sched_ext objs/sched_ext.bpf.o
 section dummy_ops ./dummy_ops objs/dummy_ops.bpf.o
+$([ $twins = y ] && echo "section sched_ext_go ./sched_ext_go --name go_named_fifo objs/sched_ext.bpf.o
+section sched_ext_rs ./sched_ext_rs --suffix vm --timeout-ms 5000 objs/sched_ext.bpf.o")
 echo "@@BEGIN dmesg"
 dmesg | grep 'sched_ext:'
 echo "@@END dmesg rc=0"
@@ -198,6 +214,34 @@ if [ $sx = y ]; then
 	done
 else
 	expect sched_ext 1 "struct sched_ext_ops is not found in kernel BTF"
+fi
+if [ $twins = y ] && [ $sx = y ]; then
+	# The same run through cilium/ebpf and through libbpf-rs, the Rust
+	# loader configured scx-style (a suffix to its base name, timeout_ms).
+	sx_ok=("fit       0 member\(s\) dropped for this kernel's sched_ext_ops"
+		"state: enabled, root/ops: @NAME@$"
+		"child     sched_setscheduler\(SCHED_EXT\) ok, sched_getscheduler = 7 \(SCHED_EXT\)"
+		"counters  init=1 enqueue=0 enqueue_alt=[1-9][0-9]* dispatch=[1-9][0-9]* exit=1"
+		"after detach: state disabled, root/ops gone")
+	expect sched_ext_go 0 "to load   name \"go_named_fifo\" flags 0x8 timeout_ms 3000" \
+		"init=fifo_init enqueue=fifo_enqueue_alt dispatch=fifo_dispatch exit=fifo_exit" \
+		"${sx_ok[@]//@NAME@/go_named_fifo}" "^sched_ext: ok$"
+	expect sched_ext_rs 0 "to load   name \"rust_fifo_vm\" flags 0x8 timeout_ms 5000" \
+		"init=fifo_init enqueue=fifo_enqueue_alt dispatch=fifo_dispatch exit=fifo_exit" \
+		"${sx_ok[@]//@NAME@/rust_fifo_vm}" "^sched_ext_rs: ok$"
+	for n in go_named_fifo rust_fifo_vm; do
+		for re in "BPF scheduler \"$n\" enabled \(partial\)" \
+			"BPF scheduler \"$n\" disabled \(unregistered from user space\)"; do
+			section dmesg | grep -qE "$re" || bad "kernel log lacks /$re/"
+		done
+	done
+elif [ $twins = y ]; then
+	# No sched_ext: each loader's fit finds no such type in the kernel's
+	# BTF, before anything is loaded.
+	expect sched_ext_go 1 "error: struct sched_ext_ops is not found in kernel BTF: no sched_ext in this kernel \(stops-shadow: sched_ext: map fifo: struct sched_ext_ops: kernel type sched_ext_ops .*no such file or directory\)" \
+		"^sched_ext: FAILED$"
+	expect sched_ext_rs 1 "error: fit_kernel: stops-shadow: the kernel has no struct_ops type struct sched_ext_ops: no sched_ext in this kernel" \
+		"^sched_ext_rs: FAILED$"
 fi
 
 if [ $links = y ]; then
