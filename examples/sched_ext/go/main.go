@@ -215,9 +215,16 @@ func run(path, name string) error {
 	printValue("to load", ops)
 
 	// Fit the table to the running kernel instead of a table of which
-	// kernel has which member.
+	// kernel has which member. sched_ext_ops is a vmlinux type: the fit
+	// and the load share one parse of vmlinux's BTF (FitKernel(nil) would
+	// parse its own, and then search the modules too), seconds under TCG.
+	cache := btf.NewCache()
+	kernel, err := cache.Kernel()
+	if err != nil {
+		return fmt.Errorf("the running kernel's BTF: %w", err)
+	}
 	dropped := 0
-	err = ops.FitKernel(nil, func(member string, p *ebpf.ProgramSpec, err error) {
+	err = ops.FitKernel(kernel, func(member string, p *ebpf.ProgramSpec, err error) {
 		dropped++
 		why := "dropped, this kernel has no such member"
 		if err != nil {
@@ -232,11 +239,6 @@ func run(path, name string) error {
 	}
 	fmt.Printf("  fit       %d member(s) dropped for this kernel's sched_ext_ops\n", dropped)
 
-	cache := btf.NewCache()
-	kernel, err := cache.Kernel()
-	if err != nil {
-		return fmt.Errorf("the kernel's BTF: %w", err)
-	}
 	if err := resolveKfuncs(spec, kernel); err != nil {
 		return err
 	}

@@ -50,7 +50,11 @@ fn prog_id(obj: &OpenObject, name: &str) -> Res<ProgramId> {
 }
 
 fn read_line(path: &str) -> std::io::Result<String> {
-    Ok(std::fs::read_to_string(path)?.lines().next().unwrap_or("").to_string())
+    Ok(std::fs::read_to_string(path)?
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string())
 }
 
 /// Waits up to 2 s for the scheduler state to read want.
@@ -72,7 +76,10 @@ fn as_task() -> ExitCode {
     let param = libc::sched_param { sched_priority: 0 };
     // SAFETY: a valid sched_param for the calling thread.
     if unsafe { libc::sched_setscheduler(0, SCHED_EXT, &param) } != 0 {
-        eprintln!("sched_ext_rs: error: sched_setscheduler(SCHED_EXT): {}", std::io::Error::last_os_error());
+        eprintln!(
+            "sched_ext_rs: error: sched_setscheduler(SCHED_EXT): {}",
+            std::io::Error::last_os_error()
+        );
         return ExitCode::from(255);
     }
     for _ in 0..20 {
@@ -86,7 +93,10 @@ fn as_task() -> ExitCode {
 /// This program run as the SCHED_EXT child: the policy it saw.
 fn run_task() -> Res<i32> {
     let me = std::env::current_exe().map_err(|e| format!("own path: {e}"))?;
-    let st = Command::new(me).arg(CHILD_ARG).status().map_err(|e| format!("running the child: {e}"))?;
+    let st = Command::new(me)
+        .arg(CHILD_ARG)
+        .status()
+        .map_err(|e| format!("running the child: {e}"))?;
     match st.code() {
         Some(c) if c != 255 => Ok(c),
         _ => Err(format!("the SCHED_EXT child failed ({st})")),
@@ -94,7 +104,8 @@ fn run_task() -> Res<i32> {
 }
 
 fn slot_name(obj: &OpenObject, s: &stops_shadow::Slot) -> String {
-    s.program_name(obj).map_or("NULL".into(), |n| n.to_string_lossy().into_owned())
+    s.program_name(obj)
+        .map_or("NULL".into(), |n| n.to_string_lossy().into_owned())
 }
 
 fn print_value(what: &str, obj: &OpenObject, v: &Ops) {
@@ -116,32 +127,46 @@ fn print_value(what: &str, obj: &OpenObject, v: &Ops) {
     );
 }
 
+/// Map fifo's value as it would load now.
+fn show_value(what: &str, obj: &OpenObject, checked: &stops_shadow::Checked<Ops>) -> Res<()> {
+    let map = obj
+        .maps()
+        .find(|m| m.name() == "fifo")
+        .ok_or("no map fifo")?;
+    print_value(what, obj, checked.value(&map).map_err(|e| e.to_string())?);
+    Ok(())
+}
+
 fn run(o: &Opts) -> Res<()> {
     let path = &o.path;
     let name = format!("{BASE_NAME}_{}", o.suffix);
-    let mut obj = ObjectBuilder::default().open_file(path).map_err(|e| format!("opening {path}: {e}"))?;
+    let mut obj = ObjectBuilder::default()
+        .open_file(path)
+        .map_err(|e| format!("opening {path}: {e}"))?;
     let checked = stops_shadow::check::<Ops>(&obj).map_err(|e| e.to_string())?;
     let enqueue = prog_id(&obj, "fifo_enqueue")?;
     let alt = prog_id(&obj, "fifo_enqueue_alt")?;
-    println!("sched_ext_rs: {path}, map fifo ({}-byte shadow type)", std::mem::size_of::<Ops>());
+    println!(
+        "sched_ext_rs: {path}, map fifo ({}-byte shadow type)",
+        std::mem::size_of::<Ops>()
+    );
+    show_value("compiled", &obj, &checked)?;
+    // The edits, scx-style: all through the shadow type, before load.
     {
-        let mut map = obj.maps_mut().find(|m| m.name() == "fifo").ok_or("no map fifo")?;
+        let mut map = obj
+            .maps_mut()
+            .find(|m| m.name() == "fifo")
+            .ok_or("no map fifo")?;
         let v = checked.value_mut(&mut map).map_err(|e| e.to_string())?;
         if name.len() >= v.name.len() {
-            return Err(format!("name \"{name}\" does not fit {} bytes", v.name.len()));
+            return Err(format!(
+                "name \"{name}\" does not fit {} bytes",
+                v.name.len()
+            ));
         }
         if !v.enqueue.holds(enqueue) {
             return Err("the compiled table lacks fifo_enqueue".into());
         }
-    }
-    {
-        let map = obj.maps().find(|m| m.name() == "fifo").ok_or("no map fifo")?;
-        print_value("compiled", &obj, checked.value(&map).map_err(|e| e.to_string())?);
-    }
-    // The edits, scx-style: all through the shadow type, before load.
-    {
-        let mut map = obj.maps_mut().find(|m| m.name() == "fifo").ok_or("no map fifo")?;
-        let v = checked.value_mut(&mut map).map_err(|e| e.to_string())?;
         v.name = [0; 128];
         v.name[..name.len()].copy_from_slice(name.as_bytes());
         v.flags = SCX_OPS_SWITCH_PARTIAL;
@@ -155,10 +180,7 @@ fn run(o: &Opts) -> Res<()> {
             p.set_autoload(false);
         }
     }
-    {
-        let map = obj.maps().find(|m| m.name() == "fifo").ok_or("no map fifo")?;
-        print_value("to load", &obj, checked.value(&map).map_err(|e| e.to_string())?);
-    }
+    show_value("to load", &obj, &checked)?;
 
     // Fitted to the running kernel's BTF, not to a table of kernels.
     let fit = match checked.fit_kernel(&mut obj, "fifo", None) {
@@ -175,7 +197,10 @@ fn run(o: &Opts) -> Res<()> {
             e.program.as_deref().unwrap_or("data")
         );
     }
-    println!("  fit       {} member(s) dropped for this kernel's sched_ext_ops", fit.entries.len());
+    println!(
+        "  fit       {} member(s) dropped for this kernel's sched_ext_ops",
+        fit.entries.len()
+    );
 
     let mut obj = obj.load().map_err(|e| format!("loading {path}: {e}"))?;
     let link = obj
@@ -184,7 +209,8 @@ fn run(o: &Opts) -> Res<()> {
         .ok_or("no map fifo")?
         .attach_struct_ops()
         .map_err(|e| format!("attaching \"{name}\": {e}"))?;
-    let state = wait_state("enabled").map_err(|s| format!("attached, but {SCX_STATE} is \"{s}\", not enabled"))?;
+    let state = wait_state("enabled")
+        .map_err(|s| format!("attached, but {SCX_STATE} is \"{s}\", not enabled"))?;
     let ops = read_line(SCX_OPS).map_err(|e| format!("{SCX_OPS}: {e}"))?;
     println!("  kernel    state: {state}, root/ops: {ops}");
     if ops != name {
@@ -194,7 +220,11 @@ fn run(o: &Opts) -> Res<()> {
     let policy = run_task()?;
     println!(
         "  child     sched_setscheduler(SCHED_EXT) ok, sched_getscheduler = {policy}{}",
-        if policy == SCHED_EXT { " (SCHED_EXT)" } else { "" }
+        if policy == SCHED_EXT {
+            " (SCHED_EXT)"
+        } else {
+            ""
+        }
     );
     if policy != SCHED_EXT {
         return Err(format!("the child ran with policy {policy}"));
@@ -207,15 +237,24 @@ fn run(o: &Opts) -> Res<()> {
     }
     println!("  kernel    after detach: state disabled, root/ops gone");
 
-    let bss = obj.maps().find(|m| m.name().to_string_lossy().ends_with(".bss")).ok_or("no .bss map")?;
+    let bss = obj
+        .maps()
+        .find(|m| m.name().to_string_lossy().ends_with(".bss"))
+        .ok_or("no .bss map")?;
     let raw = bss
         .lookup(&0u32.to_ne_bytes(), MapFlags::ANY)
         .map_err(|e| format!("reading .bss: {e}"))?
         .ok_or(".bss has no element 0")?;
     if raw.len() != 5 * 8 {
-        return Err(format!(".bss is {} bytes, expected 40 (../sched_ext.h)", raw.len()));
+        return Err(format!(
+            ".bss is {} bytes, expected 40 (../sched_ext.h)",
+            raw.len()
+        ));
     }
-    let c: Vec<u64> = raw.chunks_exact(8).map(|b| u64::from_ne_bytes(b.try_into().expect("8 bytes"))).collect();
+    let c: Vec<u64> = raw
+        .chunks_exact(8)
+        .map(|b| u64::from_ne_bytes(b.try_into().expect("8 bytes")))
+        .collect();
     let (init, enq, enq_alt, dispatch, exit) = (c[0], c[1], c[2], c[3], c[4]);
     println!("  counters  init={init} enqueue={enq} enqueue_alt={enq_alt} dispatch={dispatch} exit={exit}");
     if init != 1 || enq != 0 || enq_alt == 0 || exit != 1 {
