@@ -111,13 +111,15 @@ func resolveKfuncs(spec *ebpf.CollectionSpec, kernel *btf.Spec) error {
 			}
 			id, ok := ids[name]
 			if !ok {
-				for t, err := range kernel.All() {
-					if err != nil {
-						return err
-					}
+				// the candidates AnyTypesByName leaves hold the exact one
+				cands, lerr := kernel.AnyTypesByName(name)
+				if lerr != nil {
+					return lerr
+				}
+				for _, t := range cands {
 					if f, isFn := t.(*btf.Func); isFn && f.Name == name {
-						if id, err = kernel.TypeID(f); err != nil {
-							return err
+						if id, lerr = kernel.TypeID(f); lerr != nil {
+							return lerr
 						}
 						break
 					}
