@@ -51,7 +51,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ -n "$cli" ] && [ -n "$la" ] && [ -n "$tcp" ] && [ -n "$sxe" ] && [ -n "$dum" ] && [ -n "$out" ] && [ $# -ge 2 ] ||
-	{ echo "usage: vm-kernel.sh --cli STOPS_SHADOW --load-attach EXE --tcp-cc EXE --sched-ext EXE --dummy-ops EXE --out DIR KERNEL OBJ..." >&2; exit 2; }
+	{ echo "usage: vm-kernel.sh --cli STOPS_SHADOW --load-attach EXE --tcp-cc EXE --sched-ext EXE --dummy-ops EXE --out DIR [--testmod EXE --testmod-obj OBJ] [--sched-ext-go EXE --sched-ext-rs EXE] KERNEL OBJ..." >&2; exit 2; }
 kernel=$1
 shift
 objs=("$@")
