@@ -42,6 +42,8 @@ mkdir -p "$w"/{c,gp/src,rs,plan,link,seeds} "$root/work/go-cache"
 trap 'rm -rf --one-file-system "$w"' EXIT
 : >"$w/list"
 : >"$w/failed"
+: >"$w/objs"
+: >"$w/link/list"
 
 # in_root CMD: CMD in the root's $work; Go in GOPATH mode, offline
 in_root() {
@@ -52,39 +54,51 @@ in_root() {
 }
 
 n=0 nogo=0
-# add OBJ LABEL: the object's three outputs and its plan as oN
+# add OBJ LABEL: the object's C and Rust outputs and its plan as oN; its
+# Go output comes in go_all, after one linkify.py for all objects
 add() {
-	local obj=$1 label=$2 k=o$n go=$1 base
+	local obj=$1 label=$2 k=o$n
 	"$cli" gen "$obj" -o "$w/c/$k.h" 2>/dev/null || return 0
 	n=$((n + 1))
 	"$cli" dump --plan "$obj" >"$w/plan/$k.json" || die "dump --plan $label"
 	"$cli" gen --lang rust "$obj" -o "$w/rs/$k.rs" ||
 		die "gen --lang rust $label failed (gen of C succeeds)"
-	# cilium/ebpf reads .struct_ops.link only: the same layout moved there
-	base=$(basename "$obj")
-	mkdir -p "$w/link/$k" "$w/gp/src/$k"
-	rc=0
-	python3 "$here/linkify.py" "$obj" "$w/link/$k/$base" || rc=$?
-	case $rc in
-	0) go=$w/link/$k/$base ;;
-	3) ;;
-	4) go= ;;
-	*) die "linkify $label" ;;
-	esac
-	langs=c,go,rust
-	if [ -z "$go" ]; then
-		# .struct_ops, ?.struct_ops and both .link sections: no free name
-		langs=c,rust nogo=$((nogo + 1))
-		rmdir "$w/gp/src/$k"
-	else
-		"$cli" gen --lang go --package "$k" "$go" -o "$w/gp/src/$k/$k.go" 2>"$w/gp/src/$k.err" ||
-			{ cat "$w/gp/src/$k.err"; die "gen --lang go $label (its .struct_ops.link copy) failed"; }
-		# the copy's plan: its maps' order, and so which of two maps
-		# of one layout is the alias, may differ from the original's
-		"$cli" dump --plan "$go" >"$w/plan/$k.go.json" || die "dump --plan $label (Go copy)"
-	fi
-	printf '%s %s %s %s\n' "$k" "$work/plan/$k.json" "$langs" "$label" >>"$w/list"
+	mkdir -p "$w/link/$k"
+	printf '%s %s\n' "$obj" "$w/link/$k/$(basename "$obj")" >>"$w/link/list"
+	printf '%s %s %s\n' "$k" "$obj" "$label" >>"$w/objs"
 	printf '#include "%s.h"\n' "$k" >"$w/c/$k.c"
+}
+
+# go_all: each object's Go output, of its copy in .struct_ops.link
+# (cilium/ebpf reads that section only: the same layout moved there)
+go_all() {
+	local k obj label copy st langs c
+	local -A status
+	python3 "$here/linkify.py" --batch "$w/link/list" >"$w/link/status" || die "linkify.py"
+	while read -r c st; do status[$c]=$st; done <"$w/link/status"
+	while read -r k obj label; do
+		copy=$w/link/$k/$(basename "$obj")
+		st=${status[$copy]:-}
+		case $st in
+		0) ;;
+		3) copy=$obj ;;
+		4) copy= ;;
+		*) die "linkify $label" ;;
+		esac
+		langs=c,go,rust
+		if [ -z "$copy" ]; then
+			# .struct_ops, ?.struct_ops and both .link sections: no free name
+			langs=c,rust nogo=$((nogo + 1))
+		else
+			mkdir -p "$w/gp/src/$k"
+			"$cli" gen --lang go --package "$k" "$copy" -o "$w/gp/src/$k/$k.go" 2>"$w/gp/src/$k.err" ||
+				{ cat "$w/gp/src/$k.err"; die "gen --lang go $label (its .struct_ops.link copy) failed"; }
+			# the copy's plan: its maps' order, and so which of two maps
+			# of one layout is the alias, may differ from the original's
+			"$cli" dump --plan "$copy" >"$w/plan/$k.go.json" || die "dump --plan $label (Go copy)"
+		fi
+		printf '%s %s %s %s\n' "$k" "$work/plan/$k.json" "$langs" "$label" >>"$w/list"
+	done <"$w/objs"
 }
 
 # seeds COUNT SEED: gen.py's random layouts, compiled for BPF, as oN
@@ -150,6 +164,7 @@ planted)
 *) die "unknown mode $mode" ;;
 esac
 [ $n -gt 0 ] || die "no object"
+go_all
 echo "generated C, Go and Rust for $n objects in $(($(date +%s) - t0)) s ($nogo without Go: maps in .struct_ops, ?.struct_ops and both .link sections)"
 
 mkdir -p "$w/gp/src/diffmain"
@@ -167,7 +182,7 @@ drop() {
 	keys=$(grep -o "$pat" "$err" | grep -o 'o[0-9]*' | sort -u)
 	[ -n "$keys" ] || return 1
 	for k in $keys; do
-		echo "FAIL: $lang does not compile $(awk -v k="$k" '$1 == k { $1 = $2 = $3 = ""; print }' "$w/list"): $(grep -m 1 -A 1 "^error" "$err" | tr -s ' \n' ' ')" |
+		echo "FAIL: $lang does not compile $(awk -v k="$k" '$1 == k { $1 = $2 = $3 = ""; print }' "$w/list" | sed 's/^ *//'): $(grep -B 1 -e "--> $k\.rs:" -e "gp/src/$k/" "$err" | grep -m 1 -e '^error' -e "gp/src/$k/" | tr -s ' \n' ' ')" |
 			tee -a "$w/failed"
 		awk -v k="$k" -v l="$lang" '$1 == k { sub("(^|,)" l, "", $3); sub("^,", "", $3) } { print }' \
 			"$w/list" >"$w/list.new"

@@ -13,6 +13,8 @@ compared with the C and Rust outputs of the original. ?.struct_ops goes to
 
   linkify.py IN.bpf.o OUT.bpf.o   exit 0 renamed, 3 nothing to rename,
                                   4 no free name (both .link sections taken)
+  linkify.py --batch LIST         each "IN OUT" line of LIST so; prints
+                                  "OUT STATUS" lines
 """
 import os
 import struct
@@ -79,7 +81,7 @@ def rename_datasecs(elf, ren):
     by_name = {bpfobj.cstr(strs, off): o for off, o in datasecs(raw).items()}
     for old, new in ren.items():
         if old not in by_name:
-            sys.exit('%s: no BTF DATASEC %s' % (sys.argv[1], old))
+            sys.exit('no BTF DATASEC %s' % old)
         # the new name at the end of the strings (they end the section)
         assert sbeg + str_len == len(raw), 'strings do not end .BTF'
         struct.pack_into('<I', raw, by_name[old], len(raw) - sbeg)
@@ -88,10 +90,8 @@ def rename_datasecs(elf, ren):
     sec.data = bytes(raw)
 
 
-def main():
-    if len(sys.argv) != 3:
-        sys.exit('usage: linkify.py IN.bpf.o OUT.bpf.o')
-    with open(sys.argv[1], 'rb') as f:
+def linkify(src, dst):
+    with open(src, 'rb') as f:
         elf = bpfobj.Elf(f.read())
     ren = targets(elf)
     if ren is None:
@@ -100,9 +100,22 @@ def main():
         return 3
     rename_sections(elf, ren)
     rename_datasecs(elf, ren)
-    with open(sys.argv[2], 'wb') as f:
+    with open(dst, 'wb') as f:
         f.write(elf.write()[0])
     return 0
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == '--batch':
+        # one process for many objects: "IN OUT" lines in, "OUT STATUS" out
+        with open(sys.argv[2]) as f:
+            for line in f:
+                src, dst = line.split()
+                print(dst, linkify(src, dst))
+        return 0
+    if len(sys.argv) != 3:
+        sys.exit('usage: linkify.py IN.bpf.o OUT.bpf.o | --batch LIST')
+    return linkify(sys.argv[1], sys.argv[2])
 
 
 if __name__ == '__main__':
