@@ -76,32 +76,55 @@ class Diff:
         self.errors.append(msg)
 
 
-def expect_c(t, members, where, d):
-    """C: {key: value} from gcc's members; unknown ones are errors."""
-    by_name = {}
+def c_members(plan, t, base=0, pre=()):
+    """{C member name: (key, 'M' or 'B', value the BTF gives)} of t as
+    its C struct has them: an anonymous nested type's members in its
+    place (C11), a bitfield C cannot spell natively as its run's bytes
+    (__bits_N, the bitfields then accessors), a slot's pointer and its
+    8 bytes (__slot_N)."""
+    out = {}
     for i, f in enumerate(t['fields']):
         n = f['names']['c']
-        if n is not None:
-            by_name[n] = (i, f)
-        if f['range'] == 'slot':  # the slot's pointer and its 8 bytes
-            by_name['__slot_' + n] = (i, f)
+        r = f['range']
+        if r == 'nested' and n is None:
+            sub = plan['types'][f['type']]
+            out.update(c_members(plan, sub, base + f['offset'],
+                                 pre + (('anon', i),)))
+            continue
+        if n is None:
+            continue
+        if r == 'bits':
+            out[n] = (pre + ('run', f['run']), 'M', (base + f['offset'], f['size']))
+        elif r == 'bitfield':
+            if t['runs'][f['run']]['native']:
+                out[n] = (pre + ('bit', i), 'B',
+                          (base * 8 + f['bit_offset'], f['bit_size']))
+        else:
+            out[n] = (pre + ('f', i), 'M', (base + f['offset'], f['size']))
+            if r == 'slot':
+                out['__slot_' + n] = out[n]
+    return out
+
+
+def expect_c(plan, t, members, where, d):
+    """C: {key: value} from gcc's members; unknown ones are errors."""
+    want = c_members(plan, t)
     got = {}
     for kind, n, a, b in members:
-        if n not in by_name:
+        if n not in want:
             d.err('%s: C member %s is not in the plan' % (where, n))
             continue
-        i, f = by_name[n]
-        if (kind == 'B') != (f['range'] == 'bitfield'):
+        k, wkind, _ = want[n]
+        if kind != wkind:
             d.err('%s: C member %s: bitfield in one, not the other' % (where, n))
             continue
-        k = ('bit' if kind == 'B' else 'f', i)
         if got.get(k, (a, b)) != (a, b):
             d.err('%s: C member %s: %s and %s' % (where, n, got[k], (a, b)))
         got[k] = (a, b)
     return got
 
 
-def expect_go(t, members, where, d):
+def expect_go(plan, t, members, where, d):
     members = [m for m in members if not (m[1] == '_' and m[3] == 0)]
     got = {}
     if t['union']:
@@ -130,7 +153,7 @@ def expect_go(t, members, where, d):
     return got
 
 
-def expect_rust(t, members, where, d):
+def expect_rust(plan, t, members, where, d):
     by_name = {}
     for i, f in enumerate(t['fields']):
         if 'run' in f:
@@ -162,6 +185,8 @@ def plan_values(t):
 
 
 def key_name(t, key):
+    if key[0] == 'anon':
+        return 'anonymous member %d: %s' % (key[1], key[2:])
     if key[0] in ('f', 'bit'):
         f = t['fields'][key[1]]
         return f['btf_name'] or '%s@%d' % (f['range'], f['offset'])
@@ -184,7 +209,7 @@ def lookup_name(plan, t, lang):
         t = plan['types'][t['same_layout']]
         seen += 1
     n = t['names'][lang]
-    return unraw(n) if lang == 'rust' else n
+    return unraw(n) if lang == 'rust' and n else n
 
 
 def one_type(key, label, tl, langs, d):
@@ -200,6 +225,8 @@ def one_type(key, label, tl, langs, d):
     for lang, layouts, expect in langs:
         plan, lt_ = tl[lang]
         name = lookup_name(plan, lt_, lang)
+        if name is None:  # C: an anonymous type, its members in its parent's
+            continue
         lt = layouts.get((key, name))
         if lt is None:
             d.err('%s: %s has no type %s' % (where, lang, name))
@@ -207,18 +234,20 @@ def one_type(key, label, tl, langs, d):
         d.values += 1
         if lt[0] != t['size']:
             d.err('%s: %s size %d, plan (BTF) %d' % (where, lang, lt[0], t['size']))
-        vals = expect(lt_, lt[1], '%s %s' % (where, lang), d)
+        vals = expect(plan, lt_, lt[1], '%s %s' % (where, lang), d)
         for k, v in vals.items():
             got.setdefault(k, {})[lang] = v
-    # the languages' sets: C has no runs, Go no union members, ...
-    need = {'c': [k for k in want if k[0] in ('f', 'bit')
-                  and t['fields'][k[1]]['names']['c'] is not None],
+    # the languages' sets: C's from c_members, Go has no union members, ...
+    cw = {k: v for k, _, v in c_members(plan0, t).values()}
+    want.update(cw)
+    need = {'c': list(cw),
             'go': ([('raw',)] if t['union'] else
-                   [k for k in want if k[0] in ('f', 'run')]),
-            'rust': [k for k in want if k[0] in ('f', 'run')]}
+                   [k for k in want if len(k) == 2 and k[0] in ('f', 'run')]),
+            'rust': [k for k in want if len(k) == 2 and k[0] in ('f', 'run')]}
     for lang, layouts, _ in langs:
         plan, lt_ = tl[lang]
-        if (key, lookup_name(plan, lt_, lang)) not in layouts:
+        name = lookup_name(plan, lt_, lang)
+        if name is None or (key, name) not in layouts:
             continue
         for k in need[lang]:
             if lang not in got.get(k, {}):
@@ -238,17 +267,27 @@ def one_type(key, label, tl, langs, d):
 def one_object(key, label, plans, langs, d):
     """plans: {lang: plan}; types matched by path (the Go copy's plan may
     order its maps otherwise)."""
-    paths = []
-    for p in plans.values():
+    by_id, ids = {}, []
+    for lang, p in plans.items():
+        seen = {}
         for t in p['types']:
-            if t['path'] not in paths:
-                paths.append(t['path'])
-    for path in paths:
-        tl = {}
-        for lang, p in plans.items():
-            for t in p['types']:
-                if t['path'] == path:
-                    tl[lang] = (p, t)
+            # an anonymous type has its parent's path: the nth of a path
+            n = seen.get(t['path'], 0)
+            seen[t['path']] = n + 1
+            tid = (t['path'], n)
+            if tid not in by_id:
+                by_id[tid] = {}
+                ids.append(tid)
+            by_id[tid][lang] = (p, t)
+    for tid in ids:
+        tl = by_id[tid]
+        # Two maps of one layout: the copy for Go may list its maps in
+        # another order, so the path of the type both share (and so what
+        # a path names) may differ: Go is then compared with its own plan
+        # (the same BTF) alone.
+        ref = next(iter(tl.values()))[1]
+        if 'go' in tl and len(tl) > 1 and shape(tl['go'][1]) != shape(ref):
+            one_type(key, label, {'go': tl.pop('go')}, langs, d)
         one_type(key, label, tl, langs, d)
 
 

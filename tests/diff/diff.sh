@@ -39,7 +39,12 @@ root=$("$src/tests/lib/toolroot" sid "$src/tests/lib/sid-tools.pkgs") || rc=$?
 work=/work/diff-$mode-$$
 w=$root$work
 mkdir -p "$w"/{c,gp/src,rs,plan,link,seeds} "$root/work/go-cache"
-trap 'rm -rf --one-file-system "$w"' EXIT
+# DIFF_KEEP=1 keeps the work directory (its path is printed)
+if [ -n "${DIFF_KEEP:-}" ]; then
+	echo "note: work directory $w kept"
+else
+	trap 'rm -rf --one-file-system "$w"' EXIT
+fi
 : >"$w/list"
 : >"$w/failed"
 : >"$w/objs"
