@@ -179,7 +179,8 @@ class Gen:
         e(f"        off: {off}, size: {size}, btf: {btf},")
         if val is None:
             acc = f["names"]["rust"]
-            par = f"(*o).{oparent}" if oparent else "(*o)"
+            # a copy of the parent: it may be packed (no reference into it)
+            par = f"{{ (*o).{oparent} }}" if oparent else "(*o)"
             e(f"        ours: Some(Side {{ off: {off}, size: {size}, "
               f"val: unsafe {{ {par}.{acc}() }}.num() }}),")
         else:

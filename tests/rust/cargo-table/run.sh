@@ -64,7 +64,7 @@ in_root sh -ec "cd $work/defects; for c in *.bpf.c; do
 	clang -target bpf -I/usr/include/x86_64-linux-gnu -g -O2 -c \$c -o \${c%.c}.o; done"
 
 # the arguments as places to look for objects
-partial=
+partial= selftests=
 places=("$dir/defects")
 for a in "$@"; do
 	case $a in
@@ -77,7 +77,8 @@ for a in "$@"; do
 		fi ;;
 	selftests:)
 		a=$("$src/tests/selftests/build-objects")/obj ||
-			die "no selftests objects (tests/selftests/build-objects)" ;;
+			die "no selftests objects (tests/selftests/build-objects)"
+		selftests=$a ;;
 	esac
 	places+=("$a")
 done
@@ -111,7 +112,10 @@ while IFS= read -r -d '' obj; do
 	"$cli" gen --lang rust "$obj" -o "$dir/mods/$id.rs" ||
 		die "gen --lang rust $obj failed (gen of C succeeds)"
 	label=${obj#"$src"/}
-	case $obj in "$dir/defects/"*) label=tests/rust/cargo-table/bpf/${obj##*/} ;; esac
+	case $obj in
+	"$dir/defects/"*) label=tests/rust/cargo-table/bpf/${obj##*/} ;;
+	"$selftests"/*) [ -n "$selftests" ] && label=selftests/${obj#"$selftests"/} ;;
+	esac
 	echo "$id $label" >>"$dir/list"
 	echo "$id $work/objs/$id/$(basename "$obj")" >>"$dir/skels/list"
 done < <(for a in "${places[@]}"; do find "$a" -name '*.bpf.o' -type f -print0; done | LC_ALL=C sort -z)
@@ -123,6 +127,13 @@ in_root sh -ec "cd $work/tests/rust/cargo-table/skelgen; cargo build -q --releas
 	/work/rust-target/release/cargo_table_skelgen $work/skels/list"
 t1=$(date +%s)
 echo "note: libbpf-cargo's skeletons of $n objects, $((t1 - t0)) s"
+# A skeleton rustfmt cannot parse (a name libbpf-cargo left unescaped) is
+# left out at once, with rustfmt's first error: no build to find it.
+in_root sh -c "cd $work/skels; for f in o*.skel.rs; do
+	rustfmt --edition 2021 --emit stdout \$f >/dev/null 2>\$f.parse ||
+		{ echo \"rustc refuses the skeleton: \$(grep -m 1 '^error' \$f.parse)\" >>\${f%.skel.rs}.err
+		mv \$f \$f.bad; }
+done"
 # A skeleton rustc refuses is left out with rustc's first word on it (a
 # row of the table); a failure in our modules or in gen.rs fails the test.
 for try in 1 2 3 4; do
