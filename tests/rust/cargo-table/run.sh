@@ -64,7 +64,7 @@ in_root sh -ec "cd $work/defects; for c in *.bpf.c; do
 	clang -target bpf -I/usr/include/x86_64-linux-gnu -g -O2 -c \$c -o \${c%.c}.o; done"
 
 # the arguments as places to look for objects
-partial= selftests=
+partial='' selftests=''
 places=("$dir/defects")
 for a in "$@"; do
 	case $a in
