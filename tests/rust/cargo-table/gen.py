@@ -153,7 +153,12 @@ class Gen:
 
     def row(self, f, r, lab, op, tp, off, code, oparent):
         size = f["size"]
-        if r in ("scalar", "array") and "scalar" in f and f.get("type") is None:
+        # a char is a byte: its signedness is the platform's (ours u8,
+        # libbpf-cargo i8 for BTF's signed char), the byte is what matters
+        if r in ("scalar", "array") and f.get("scalar") == "char":
+            btf = f"btf_bytes(buf, {off}, {size})"
+            val = "bytes_at"
+        elif r in ("scalar", "array") and "scalar" in f and f.get("type") is None:
             n = 1
             for d in f.get("dims", []):
                 n *= d
