@@ -60,7 +60,7 @@ static inline char *wr_put_sp(char *p, uint32_t v, size_t n)
 }
 
 /*
- * rs: a Rust string literal, quotes included: quotes and backslashes
+ * rs: inside a Rust string literal: quotes and backslashes
  * escaped, other ASCII controls as \xHH, bytes past ASCII as U+FFFD (not
  * UTF-8 we vouch for).
  */
@@ -75,7 +75,7 @@ static inline size_t wr_rs_byte(unsigned char c)
 
 static inline size_t wr_len_rs(const char *s)
 {
-	size_t n = 2;
+	size_t n = 0;
 
 	for (; *s; s++)
 		n += wr_rs_byte((unsigned char)*s);
@@ -87,7 +87,6 @@ static inline char *wr_put_rs(char *p, const char *s, size_t n)
 	static const char hex[] = "0123456789abcdef";
 
 	(void)n;
-	*p++ = '"';
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
@@ -110,7 +109,6 @@ static inline char *wr_put_rs(char *p, const char *s, size_t n)
 			p += 8;
 		}
 	}
-	*p++ = '"';
 	return p;
 }
 
