@@ -554,6 +554,25 @@ static int go_view(struct go_emit *g, const struct plan_map *pm,
 	return ret;
 }
 
+/* a, b and c in one string (per map: no format to parse); NULL: no memory */
+static const char *go_join(struct go_emit *g, const char *a, const char *b,
+			   const char *c)
+{
+	size_t na, nb, nc;
+	char *s;
+
+	if (!b)
+		return NULL;
+	na = strlen(a), nb = strlen(b), nc = strlen(c);
+	s = arena_chars(g->a, na + nb + nc + 1);
+	if (!s)
+		return NULL;
+	memcpy(s, a, na);
+	memcpy(s + na, b, nb);
+	memcpy(s + na + nb, c, nc + 1);
+	return s;
+}
+
 /* A map: its layout and its constructor, returning its type's view. */
 static int go_map(struct go_emit *g, const struct plan_map *pm, uint32_t k)
 {
@@ -569,8 +588,9 @@ static int go_map(struct go_emit *g, const struct plan_map *pm, uint32_t k)
 			return ret;
 	}
 	from = plan_names__claim(g->a, &g->file, PLAN_GO,
-				 arena_printf(g->a, "%s%sFromSpec", g->obj,
-					      plan_names__go(g->a, map->name)));
+				 go_join(g, g->obj,
+					 plan_names__go(g->a, map->name),
+					 "FromSpec"));
 	if (!from)
 		return -ENOMEM;
 	tpl_go_map(g->o, g->obj, k, g->plan->model->obj_name, map->name,
