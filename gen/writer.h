@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "json.h"
 #include "out.h"
 
 /* s: a string as it is */
@@ -123,6 +124,18 @@ static inline char *wr_put_doc(char *p, const char *s, size_t n)
 	for (size_t i = 0; i < n; i++)
 		p[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
 	return p + n;
+}
+
+/* json: a JSON string (escaped, invalid UTF-8 byte by byte), null for NULL */
+static inline size_t wr_len_json(const char *s)
+{
+	return json_len(s);
+}
+
+static inline char *wr_put_json(char *p, const char *s, size_t n)
+{
+	(void)n;
+	return json_put(p, s);
 }
 
 #endif /* STOPS_WRITER_H */

@@ -37,4 +37,6 @@ bad stray_end '@end\n' 'outside'
 bad empty '# nothing\n' 'no template'
 bad bad_name '@T-1\nx\n@end\n' 'bad template name'
 bad next_before_end '@t\nx\n@u\ny\n@end\n' 'without @end'
+bad keyword '@t union\n${union}\n@end\n' 'C keyword'
+bad local '@t o\n${o}\n@end\n' 'C keyword'
 exit $fail

@@ -156,6 +156,31 @@ int main(void)
 	tpl_t_fixed(&o);
 	EXPECT(text_is(&o, "=1;\"\" // \nfixed\ttext \"quoted\" \\\\ ?\?=\n"));
 	out_rewind(&o);
+	/* json: null, escapes, well-formed UTF-8 kept, other bytes \u00XX */
+	tpl_t_json(&o, null_str);
+	tpl_t_json(&o, "a\"\\\n\t\x01\x7f\xc3\xa9\xff\xc3");
+	EXPECT(text_is(&o, "[null][\"a\\\"\\\\\\n\\t\\u0001\\u007f\xc3\xa9"
+			   "\\u00ff\\u00c3\"]"));
+	out_rewind(&o);
+	{ /* the same bytes as json_str() writes to a FILE */
+		static const char hostile[] = "\x01\"\xe0\x80\xf4\x90\xed\xa0z";
+		char fbuf[128];
+		size_t flen = 0;
+		FILE *m = tmpfile();
+
+		EXPECT(m);
+		if (m) {
+			json_str(m, hostile);
+			rewind(m);
+			flen = fread(fbuf, 1, sizeof(fbuf), m);
+			fclose(m);
+			tpl_t_json(&o, hostile);
+			EXPECT(flen && !out_flush(&o) &&
+			       o.mem_len == flen + 2 &&
+			       !memcmp(o.mem + 1, fbuf, flen));
+		}
+	}
+	out_rewind(&o);
 	/* longer than the buffer: the template's one span is on the heap */
 	big = malloc(sizeof(o.buf) + 2);
 	if (!big)

@@ -14,3 +14,7 @@ ${b}-${n}\
 @t_fixed
 fixed	text "quoted" \\ ??=
 @end
+
+@t_json v:json
+[${v}]\
+@end
