@@ -19,22 +19,25 @@
  */
 static void emit_bytes(struct out *o, const uint8_t *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		char d[5];
-		size_t len = 0;
-		unsigned int v = p[i];
+	/* a line at a time: "\t\t", up to "255," a byte, "\n" */
+	char line[2 + 4 * BYTES_PER_LINE + 1] = "\t\t";
 
-		if (i % BYTES_PER_LINE == 0)
-			out_mem(o, "\t\t", 2);
-		if (v >= 100)
-			d[len++] = (char)('0' + v / 100);
-		if (v >= 10)
-			d[len++] = (char)('0' + v / 10 % 10);
-		d[len++] = (char)('0' + v % 10);
-		d[len++] = ',';
-		out_mem(o, d, len);
-		if (i % BYTES_PER_LINE == BYTES_PER_LINE - 1 || i + 1 == n)
-			out_char(o, '\n');
+	for (size_t at = 0; at < n; at += BYTES_PER_LINE) {
+		size_t end = n - at < BYTES_PER_LINE ? n : at + BYTES_PER_LINE;
+		char *q = line + 2;
+
+		for (size_t i = at; i < end; i++) {
+			unsigned int v = p[i];
+
+			if (v >= 100)
+				*q++ = (char)('0' + v / 100);
+			if (v >= 10)
+				*q++ = (char)('0' + v / 10 % 10);
+			*q++ = (char)('0' + v % 10);
+			*q++ = ',';
+		}
+		*q++ = '\n';
+		out_mem(o, line, (size_t)(q - line));
 	}
 }
 
