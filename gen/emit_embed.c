@@ -5,6 +5,9 @@
 
 #include "out.h"
 #include "util.h"
+#include "writer.h"
+
+#include "tpl_embed.h"
 
 /* Bytes per line of the initializer: lines stay short for diffs and editors. */
 #define BYTES_PER_LINE 24
@@ -16,78 +19,39 @@
  */
 static void emit_bytes(struct out *o, const uint8_t *p, size_t n)
 {
-	for (size_t i = 0; i < n; i++) {
-		char d[5];
-		size_t len = 0;
-		unsigned int v = p[i];
+	/* a line at a time: "\t\t", up to "255," a byte, "\n" */
+	char line[2 + 4 * BYTES_PER_LINE + 1] = "\t\t";
 
-		if (i % BYTES_PER_LINE == 0)
-			out_mem(o, "\t\t", 2);
-		if (v >= 100)
-			d[len++] = (char)('0' + v / 100);
-		if (v >= 10)
-			d[len++] = (char)('0' + v / 10 % 10);
-		d[len++] = (char)('0' + v % 10);
-		d[len++] = ',';
-		out_mem(o, d, len);
-		if (i % BYTES_PER_LINE == BYTES_PER_LINE - 1 || i + 1 == n)
-			out_char(o, '\n');
+	for (size_t at = 0; at < n; at += BYTES_PER_LINE) {
+		size_t end = n - at < BYTES_PER_LINE ? n : at + BYTES_PER_LINE;
+		char *q = line + 2;
+
+		for (size_t i = at; i < end; i++) {
+			unsigned int v = p[i];
+
+			if (v >= 100)
+				*q++ = (char)('0' + v / 100);
+			if (v >= 10)
+				*q++ = (char)('0' + v / 10 % 10);
+			*q++ = (char)('0' + v % 10);
+			*q++ = ',';
+		}
+		*q++ = '\n';
+		out_mem(o, line, (size_t)(q - line));
 	}
 }
 
 static void emit_embed(struct out *o, const char *obj, const uint8_t *image,
 		       size_t size)
 {
-	out_printf(o,
-		   "\n/* The BPF object %s, embedded (stops-shadow gen --embed): %zu bytes. */\n"
-		   "#ifndef __STOPS_SHADOW_EMBED_%s\n"
-		   "#define __STOPS_SHADOW_EMBED_%s\n\n"
-		   "#include <stddef.h>\n"
-		   "#ifndef STOPS_SHADOW_NO_LIBBPF\n"
-		   "#include <string.h>\n"
-		   "#include <bpf/libbpf.h>\n"
-		   "#endif\n\n",
-		   obj, size, obj, obj);
-	/* 8-aligned as bpftool's skeletons: libelf reads headers in place. */
-	out_printf(o,
-		   "/* The object's ELF bytes; *sz is set to their number. */\n"
-		   "static inline const void *%s__embedded_bytes(size_t *sz)\n"
-		   "{\n"
-		   "\tstatic const unsigned char data[] __attribute__((__aligned__(8))) = {\n",
-		   obj);
-	/* An empty initializer list is not C: an empty object is one NUL. */
+	tpl_embed_head(o, obj, size);
+	tpl_embed_bytes_open(o, obj);
 	if (size)
 		emit_bytes(o, image, size);
 	else
-		out_str(o, "\t\t0,\n");
-	out_printf(o,
-		   "\t};\n\n"
-		   "\t*sz = %s;\n"
-		   "\treturn data;\n"
-		   "}\n\n",
-		   size ? "sizeof(data)" : "0");
-	out_printf(o,
-		   "#ifndef STOPS_SHADOW_NO_LIBBPF\n"
-		   "/*\n"
-		   " * bpf_object__open_mem() on the embedded bytes: NULL with errno set on\n"
-		   " * failure. opts NULL names the object \"%s\", as its file would.\n"
-		   " */\n"
-		   "static inline struct bpf_object *%s__open_embedded(const struct bpf_object_open_opts *opts)\n"
-		   "{\n"
-		   "\tstruct bpf_object_open_opts named;\n"
-		   "\tsize_t sz;\n"
-		   "\tconst void *data = %s__embedded_bytes(&sz);\n\n"
-		   "\tif (!opts) {\n"
-		   "\t\tmemset(&named, 0, sizeof(named));\n"
-		   "\t\tnamed.sz = sizeof(named);\n"
-		   "\t\tnamed.object_name = \"%s\";\n"
-		   "\t\topts = &named;\n"
-		   "\t}\n"
-		   "\treturn bpf_object__open_mem(data, sz, opts);\n"
-		   "}\n"
-		   "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n"
-		   "#endif /* __STOPS_SHADOW_EMBED_%s */\n",
-		   obj, obj, obj, obj, obj);
+		tpl_embed_bytes_none(o);
+	tpl_embed_bytes_close(o, size ? "sizeof(data)" : "0");
+	tpl_embed_opener(o, obj);
 }
 
 int stops_model__emit_embed(const struct stops_model *model, FILE *out,

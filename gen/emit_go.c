@@ -11,6 +11,9 @@
 #include "plan.h"
 #include "plan_names.h"
 #include "util.h"
+#include "writer.h"
+
+#include "tpl_go.h"
 
 #include "go_runtime.inc"
 
@@ -306,18 +309,6 @@ static int go_union_rows(struct go_emit *g, const struct plan_type *t,
 		      0, t->size);
 }
 
-static void go_pad(struct out *o, size_t have, size_t width)
-{
-	static const char spaces[] = "                                ";
-
-	while (have < width) {
-		size_t n = width - have < 32 ? width - have : 32;
-
-		out_mem(o, spaces, n);
-		have += n;
-	}
-}
-
 /* The rows in gofmt's columns: each as wide as its widest cell, plus one. */
 static void go_print_rows(struct out *o, const struct go_body *b)
 {
@@ -333,31 +324,10 @@ static void go_print_rows(struct out *o, const struct go_body *b)
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct go_row *r = &b->rows[i];
 
-		out_lit(o, "\t");
-		out_str(o, r->name);
-		go_pad(o, strlen(r->name), w0 + 1);
-		out_str(o, r->type);
-		go_pad(o, strlen(r->type), w1 + 1);
-		out_str(o, r->comment);
-		out_lit(o, "\n");
+		tpl_go_row(o, r->name, (uint32_t)(w0 + 1 - strlen(r->name)),
+			   r->type, (uint32_t)(w1 + 1 - strlen(r->type)),
+			   r->comment);
 	}
-}
-
-/*
- * Offsets and sizes as constants that fail the build when they differ:
- * x - n overflows uintptr when x < n, n - x when x > n, and the
- * compiler's message then shows the expression, type and field named.
- */
-static void go_proof(struct go_emit *g, const char *what, const char *n,
-		     const char *field, uint32_t want)
-{
-	const char *dot = field ? "." : "";
-
-	field = field ? field : "";
-	out_printf(g->o, "\t_ = unsafe.%s(%s{}%s%s) - %u\n", what, n, dot,
-		   field, want);
-	out_printf(g->o, "\t_ = %u - unsafe.%s(%s{}%s%s)\n", want, what, n, dot,
-		   field);
 }
 
 static void go_proofs(struct go_emit *g, const struct plan_type *t,
@@ -365,21 +335,17 @@ static void go_proofs(struct go_emit *g, const struct plan_type *t,
 {
 	const char *n = t->name[PLAN_GO];
 
-	out_printf(g->o,
-		   "\n// Layout proof of %s: a constant that overflows uintptr here\n"
-		   "// means Go lays the type out otherwise than the object's BTF.\n"
-		   "var (\n",
-		   n);
-	go_proof(g, "Sizeof", n, NULL, t->size);
+	tpl_go_proofs_open(g->o, n);
+	tpl_go_proof_size(g->o, n, t->size);
 	for (uint32_t i = 0; i < b->n; i++) {
 		const struct go_row *r = &b->rows[i];
 
 		if (!strcmp(r->name, "_"))
 			continue;
-		go_proof(g, "Offsetof", n, r->name, r->offset);
-		go_proof(g, "Sizeof", n, r->name, r->size);
+		tpl_go_proof_field(g->o, "Offsetof", n, r->name, r->offset);
+		tpl_go_proof_field(g->o, "Sizeof", n, r->name, r->size);
 	}
-	out_lit(g->o, ")\n");
+	tpl_go_proofs_close(g->o);
 }
 
 static const char *go_value_type(struct go_emit *g, const struct plan_field *f)
@@ -417,33 +383,22 @@ static int go_bit_methods(struct go_emit *g, const struct plan_type *t)
 			ret = -ENOMEM;
 			break;
 		}
-		out_printf(g->o,
-			   "\n// %s is bitfield %s (%u bits at bit %u).\n"
-			   "func (v *%s) %s() %s {\n",
-			   f->name[PLAN_GO], f->btf_name, f->bit_size,
-			   f->bit_offset, n, f->name[PLAN_GO], vt);
+		tpl_go_bit_get(g->o, f->name[PLAN_GO], f->btf_name, f->bit_size,
+			       f->bit_offset, n, vt);
 		if (is_bool)
-			out_printf(g->o,
-				   "\treturn stops%sGetBits(v.bits%u[:], %u, %u) != 0\n}\n",
-				   g->obj, f->run, bit, f->bit_size);
+			tpl_go_bit_get_bool(g->o, g->obj, f->run, bit,
+					    f->bit_size);
 		else
-			out_printf(g->o,
-				   "\treturn %s(stops%sGet%sBits(v.bits%u[:], %u, %u))\n}\n",
-				   vt, g->obj, f->is_signed ? "S" : "", f->run,
-				   bit, f->bit_size);
-		out_printf(g->o,
-			   "\n// %s stores the low %u bits of x in bitfield %s.\n"
-			   "func (v *%s) %s(x %s) {\n",
-			   set, f->bit_size, f->btf_name, n, set, vt);
+			tpl_go_bit_get_int(g->o, vt, g->obj,
+					   f->is_signed ? "S" : "", f->run, bit,
+					   f->bit_size);
+		tpl_go_bit_set(g->o, set, f->bit_size, f->btf_name, n, vt);
 		if (is_bool)
-			out_printf(g->o,
-				   "\tvar u uint64\n\tif x {\n\t\tu = 1\n\t}\n"
-				   "\tstops%sSetBits(v.bits%u[:], %u, %u, u)\n}\n",
-				   g->obj, f->run, bit, f->bit_size);
+			tpl_go_bit_set_bool(g->o, g->obj, f->run, bit,
+					    f->bit_size);
 		else
-			out_printf(g->o,
-				   "\tstops%sSetBits(v.bits%u[:], %u, %u, uint64(x))\n}\n",
-				   g->obj, f->run, bit, f->bit_size);
+			tpl_go_bit_set_int(g->o, g->obj, f->run, bit,
+					   f->bit_size);
 	}
 	plan_scope__free(&methods);
 	return ret;
@@ -469,12 +424,8 @@ static void go_union_methods(struct go_emit *g, const struct plan_type *t)
 		type = f->range == PLAN_ARRAY ? go_array(g, f, elem) : elem;
 		if (!type)
 			continue;
-		out_printf(g->o,
-			   "\n// %s is union member %s.\n"
-			   "func (u *%s) %s() *%s {\n"
-			   "\treturn (*%s)(unsafe.Pointer(&u.raw))\n}\n",
-			   f->name[PLAN_GO], go_label(f), n, f->name[PLAN_GO],
-			   type, type);
+		tpl_go_union_member(g->o, f->name[PLAN_GO], go_label(f), n,
+				    type);
 	}
 }
 
@@ -486,10 +437,7 @@ static int go_type(struct go_emit *g, const struct plan_type *t)
 
 	if (t->same_layout) {
 		g->galign[t->index] = g->galign[t->same_layout->index];
-		out_printf(g->o,
-			   "\n// %s has the layout of %s.\ntype %s = %s\n", n,
-			   t->same_layout->name[PLAN_GO], n,
-			   t->same_layout->name[PLAN_GO]);
+		tpl_go_alias(g->o, n, t->same_layout->name[PLAN_GO]);
 		return 0;
 	}
 	ret = go_row(g, &b, "_", "structs.HostLayout",
@@ -502,13 +450,10 @@ static int go_type(struct go_emit *g, const struct plan_type *t)
 	if (ret)
 		return ret;
 	g->galign[t->index] = b.align;
-	out_printf(g->o,
-		   "\n// %s is %s %s (%s): byte for byte as in the object.\n"
-		   "type %s struct {\n",
-		   n, t->is_union ? "union" : "struct",
-		   t->btf_name ? t->btf_name : "(anonymous)", t->path, n);
+	tpl_go_struct_open(g->o, n, t->is_union ? "union" : "struct",
+			   t->btf_name ? t->btf_name : "(anonymous)", t->path);
 	go_print_rows(g->o, &b);
-	out_lit(g->o, "}\n");
+	tpl_go_struct_close(g->o);
 	if (t->is_union)
 		go_union_methods(g, t);
 	else if (t->nr_runs && go_bit_methods(g, t))
@@ -548,21 +493,22 @@ static const char *go_cls(uint8_t cls)
 static void go_members_table(struct go_emit *g, const struct plan_map *pm,
 			     uint32_t ti)
 {
-	out_printf(g->o, "\nvar stops%sMembers%u = []stops%sMember{\n", g->obj,
-		   ti, g->obj);
+	tpl_go_members_open(g->o, g->obj, ti);
 	for (uint32_t i = 0; i < pm->nr_checks; i++) {
 		const struct plan_check *c = &pm->checks[i];
 
-		out_printf(g->o, "\t{\"%s\", %u, ", c->name, c->bit_offset);
+		const char *func = c->func ? "true" : "false";
+
 		if (c->size == UINT32_MAX)
-			out_printf(g->o, "stops%sUnsized", g->obj);
+			tpl_go_member_unsized(g->o, c->name, c->bit_offset,
+					      c->bit_size, g->obj,
+					      go_cls(c->cls), c->depth, func);
 		else
-			out_printf(g->o, "%u", c->size);
-		out_printf(g->o, ", %u, stops%s%s, %u, %s},\n", c->bit_size,
-			   g->obj, go_cls(c->cls), c->depth,
-			   c->func ? "true" : "false");
+			tpl_go_member(g->o, c->name, c->bit_offset, c->size,
+				      c->bit_size, g->obj, go_cls(c->cls),
+				      c->depth, func);
 	}
-	out_lit(g->o, "}\n");
+	tpl_go_members_close(g->o);
 }
 
 /*
@@ -582,28 +528,8 @@ static int go_view(struct go_emit *g, const struct plan_map *pm,
 		return -ENOMEM;
 	g->view[t->index] = view;
 	go_members_table(g, pm, t->index);
-	out_printf(g->o,
-		   "\n// %s is a struct_ops map of type %s in a CollectionSpec,\n"
-		   "// typed: its value and its program slots, between LoadCollectionSpec\n"
-		   "// and the load.\n"
-		   "type %s struct {\n\tm *stops%sMap\n\tv *%s\n}\n",
-		   view, t->btf_name ? t->btf_name : "(anonymous)", view,
-		   g->obj, vt);
-	out_printf(g->o,
-		   "\n// Value is the map's value in the spec: what is written to it is loaded.\n"
-		   "func (o *%s) Value() *%s {\n\treturn o.v\n}\n"
-		   "\n// Check says what cilium/ebpf 0.22 would refuse, or get wrong, loading\n"
-		   "// the map from the spec as it is now.\n"
-		   "func (o *%s) Check() error {\n\treturn o.m.checkLoad()\n}\n",
-		   view, vt, view);
-	out_printf(
-		g->o,
-		"\n// FitKernel fits the map to a kernel's struct %s (kernel: its\n"
-		"// BTF; nil: the running kernel's), by the rules of the C header's\n"
-		"// fit_kernel(): slots the kernel lacks are emptied, and reported.\n"
-		"func (o *%s) FitKernel(kernel *btf.Spec, report func(member string, prog *ebpf.ProgramSpec, err error)) error {\n"
-		"\treturn o.m.fitKernel(kernel, report)\n}\n",
-		pm->kernel_type, view);
+	tpl_go_view(g->o, view, t->btf_name ? t->btf_name : "(anonymous)",
+		    g->obj, vt, pm->kernel_type);
 	ret = name_set_add(&methods.taken, "Value");
 	ret = ret ? ret : name_set_add(&methods.taken, "Check");
 	ret = ret ? ret : name_set_add(&methods.taken, "FitKernel");
@@ -622,18 +548,29 @@ static int go_view(struct go_emit *g, const struct plan_map *pm,
 			ret = -ENOMEM;
 			break;
 		}
-		out_printf(g->o,
-			   "\n// %s is the program in slot %s, nil for none.\n"
-			   "func (o *%s) %s() *ebpf.ProgramSpec {\n"
-			   "\treturn o.m.prog(\"%s\")\n}\n"
-			   "\n// %s puts p, one of the spec's programs, in slot %s; nil empties it.\n"
-			   "func (o *%s) %s(p *ebpf.ProgramSpec) error {\n"
-			   "\treturn o.m.setProg(\"%s\", p)\n}\n",
-			   get, f->btf_name, view, get, f->btf_name, set,
-			   f->btf_name, view, set, f->btf_name);
+		tpl_go_slot(g->o, get, f->btf_name, view, set);
 	}
 	plan_scope__free(&methods);
 	return ret;
+}
+
+/* a, b and c in one string (per map: no format to parse); NULL: no memory */
+static const char *go_join(struct go_emit *g, const char *a, const char *b,
+			   const char *c)
+{
+	size_t na, nb, nc;
+	char *s;
+
+	if (!b)
+		return NULL;
+	na = strlen(a), nb = strlen(b), nc = strlen(c);
+	s = arena_chars(g->a, na + nb + nc + 1);
+	if (!s)
+		return NULL;
+	memcpy(s, a, na);
+	memcpy(s + na, b, nb);
+	memcpy(s + na + nb, c, nc + 1);
+	return s;
 }
 
 /* A map: its layout and its constructor, returning its type's view. */
@@ -651,29 +588,14 @@ static int go_map(struct go_emit *g, const struct plan_map *pm, uint32_t k)
 			return ret;
 	}
 	from = plan_names__claim(g->a, &g->file, PLAN_GO,
-				 arena_printf(g->a, "%s%sFromSpec", g->obj,
-					      plan_names__go(g->a, map->name)));
+				 go_join(g, g->obj,
+					 plan_names__go(g->a, map->name),
+					 "FromSpec"));
 	if (!from)
 		return -ENOMEM;
-	out_printf(g->o,
-		   "\nvar stops%sLayout%u = stops%sLayout{\"%s\", \"%s\", \"%s\", \"%s\", %u, %u, stops%sMembers%u}\n",
-		   g->obj, k, g->obj, g->plan->model->obj_name, map->name,
+	tpl_go_map(g->o, g->obj, k, g->plan->model->obj_name, map->name,
 		   map->type_name, pm->kernel_type, t->size, PLAN_CHECK_DEPTH,
-		   g->obj, t->index);
-	out_printf(
-		g->o,
-		"\n// %s checks map %s of spec against %s (the spec's BTF: the\n"
-		"// type's name and size, every member's name, offset, size, bitfield size\n"
-		"// and kind class; syscall.EPROTO names the first member that differs),\n"
-		"// gives the map a value buffer of its own and returns the typed view.\n"
-		"// Call it once per spec: a later call takes the buffer over, and this\n"
-		"// view then refuses (syscall.EBUSY).\n"
-		"func %s(spec *ebpf.CollectionSpec) (*%s, error) {\n"
-		"\tm, p, err := stops%sOpen(spec, &stops%sLayout%u)\n"
-		"\tif err != nil {\n\t\treturn nil, err\n\t}\n"
-		"\treturn &%s{m, (*%s)(p)}, nil\n}\n",
-		from, map->name, vt, from, g->view[t->index], g->obj, g->obj, k,
-		g->view[t->index], vt);
+		   t->index, from, vt, g->view[t->index]);
 	return 0;
 }
 
@@ -690,46 +612,24 @@ static int go_object_funcs(struct go_emit *g)
 				   arena_printf(g->a, "%sLoadAndAssign", o));
 	if (!check || !coll || !assign)
 		return -ENOMEM;
-	out_printf(g->o, "\nvar stops%sLayouts = []*stops%sLayout{", o, o);
+	tpl_go_layouts_open(g->o, o);
 	for (uint32_t k = 0; k < g->plan->nr_maps; k++)
-		out_printf(g->o, "%s&stops%sLayout%u", k ? ", " : "", o, k);
-	out_lit(g->o, "}\n");
-	out_printf(
-		g->o,
-		"\n// %s says what cilium/ebpf 0.22 would refuse, or get wrong, loading\n"
-		"// object %s's struct_ops maps from spec: to is nil for NewCollection,\n"
-		"// else LoadAndAssign's target. A struct_ops program in no slot does not\n"
-		"// load, and a map whose slotted program to does not ask for is left\n"
-		"// unwritten by cilium/ebpf (populateStructOps returns early).\n"
-		"func %s(spec *ebpf.CollectionSpec, to any) error {\n"
-		"\treturn stops%sCheckPrograms(spec, stops%sLayouts, to)\n}\n",
-		check, g->plan->model->obj_name, check, o, o);
-	out_printf(g->o,
-		   "\n// %s is ebpf.NewCollectionWithOptions after %s.\n"
-		   "func %s(spec *ebpf.CollectionSpec, opts *ebpf.CollectionOptions) (*ebpf.Collection, error) {\n"
-		   "\tif err := %s(spec, nil); err != nil {\n\t\treturn nil, err\n\t}\n"
-		   "\tif opts == nil {\n\t\topts = &ebpf.CollectionOptions{}\n\t}\n"
-		   "\treturn ebpf.NewCollectionWithOptions(spec, *opts)\n}\n",
-		   coll, check, coll, check);
-	out_printf(g->o,
-		   "\n// %s is spec.LoadAndAssign after %s.\n"
-		   "func %s(spec *ebpf.CollectionSpec, to any, opts *ebpf.CollectionOptions) error {\n"
-		   "\tif err := %s(spec, to); err != nil {\n\t\treturn err\n\t}\n"
-		   "\treturn spec.LoadAndAssign(to, opts)\n}\n",
-		   assign, check, assign, check);
+		tpl_go_layouts_item(g->o, k ? ", " : "", o, k);
+	tpl_go_layouts_close(g->o);
+	tpl_go_object_funcs(g->o, check, g->plan->model->obj_name, o, coll,
+			    assign);
 	return 0;
 }
 
 static void go_write_runtime(struct go_emit *g)
 {
-	out_lit(g->o,
-		"\n// The run-time helpers (stops-shadow's gen/runtime/go), for this object.\n");
+	tpl_go_runtime_open(g->o);
 	for (size_t i = 0; i < sizeof(go_runtime) / sizeof(*go_runtime); i++) {
-		out_str(g->o, go_runtime[i].text);
-		if (go_runtime[i].prefix) {
-			out_lit(g->o, "stops");
-			out_str(g->o, g->obj);
-		}
+		if (go_runtime[i].prefix)
+			tpl_go_runtime_prefixed(g->o, go_runtime[i].text,
+						g->obj);
+		else
+			tpl_go_runtime_text(g->o, go_runtime[i].text);
 	}
 }
 
@@ -737,7 +637,7 @@ static void go_imports(struct go_emit *g)
 {
 	bool structs_done = false;
 
-	out_lit(g->o, "import (\n");
+	tpl_go_imports_open(g->o);
 	for (size_t i = 0;
 	     i < sizeof(go_runtime_imports) / sizeof(*go_runtime_imports);
 	     i++) {
@@ -745,15 +645,15 @@ static void go_imports(struct go_emit *g)
 
 		if (!structs_done && (!imp[0] || strcmp(imp, "structs") > 0) &&
 		    !strchr(imp, '.')) {
-			out_lit(g->o, "\t\"structs\"\n");
+			tpl_go_import(g->o, "structs");
 			structs_done = true;
 		}
 		if (imp[0])
-			out_printf(g->o, "\t\"%s\"\n", imp);
+			tpl_go_import(g->o, imp);
 		else
-			out_lit(g->o, "\n");
+			tpl_go_import_gap(g->o);
 	}
-	out_lit(g->o, ")\n");
+	tpl_go_imports_close(g->o);
 }
 
 /* What cilium/ebpf 0.22 refuses of a map: an error or warnings. */
@@ -806,13 +706,10 @@ static int go_file(struct go_emit *g, const char *package)
 		if (ret)
 			return ret;
 	}
-	out_printf(g->o,
-		   "// Code generated by stops-shadow %s from object %s. DO NOT EDIT.\n\n"
-		   "package %s\n",
-		   STOPS_SHADOW_VERSION, p->model->obj_name, package);
+	tpl_go_file_head(g->o, STOPS_SHADOW_VERSION, p->model->obj_name,
+			 package);
 	if (!p->nr_maps)
 		return 0;
-	out_lit(g->o, "\n");
 	go_imports(g);
 	for (uint32_t i = 0; i < p->nr_types; i++) {
 		ret = name_set_add(&g->file.taken, p->types[i]->name[PLAN_GO]);

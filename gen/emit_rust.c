@@ -13,6 +13,9 @@
 #include "emit_rust.h"
 #include "out.h"
 #include "plan.h"
+#include "writer.h"
+
+#include "tpl_rust.h"
 
 /*
  * The output is what rustfmt (edition 2021, default options) leaves as it
@@ -46,32 +49,6 @@ static const char *tname(const struct plan_type *t)
 static const char *fname(const struct plan_field *f)
 {
 	return f->name[PLAN_RUST];
-}
-
-/* A Rust string literal of s: quotes, backslashes and non-ASCII escaped. */
-static void put_lit(struct out *out, const char *s)
-{
-	out_char(out, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			out_printf(out, "\\%c", (int)c);
-		else if (c >= 0x20 && c < 0x7f)
-			out_char(out, (char)c);
-		else if (c < 0x80)
-			out_printf(out, "\\x%02x", (unsigned int)c);
-		else
-			out_str(out, "\\u{fffd}"); /* not UTF-8 we vouch for */
-	}
-	out_char(out, '"');
-}
-
-/* Text for a doc comment: printable ASCII, anything else '?'. */
-static void put_doc(struct out *out, const char *s)
-{
-	for (; *s; s++)
-		out_char(out, *s >= 0x20 && *s < 0x7f ? *s : '?');
 }
 
 static const char *int_type(uint32_t size, bool is_signed)
@@ -120,47 +97,54 @@ static uint32_t scalar_align(const struct plan_field *f)
 	return scalar_type(f) ? f->scalar_size : 1;
 }
 
-static void put_elem(struct rs *r, const struct plan_field *f)
+/* The Rust type of f's value (or elements); NULL: out of memory. */
+static const char *elem_type(struct rs *r, const struct plan_field *f)
 {
 	const char *s;
 
-	if (f->type) {
-		out_str(r->out, tname(f->type));
-		return;
-	}
+	if (f->type)
+		return tname(f->type);
 	s = scalar_type(f);
-	if (s)
-		out_str(r->out, s);
-	else
-		out_printf(r->out, "[u8; %" PRIu32 "]", f->scalar_size);
+	return s ? s
+		 : arena_printf(&r->arena, "[u8; %" PRIu32 "]", f->scalar_size);
 }
 
-static void put_field_type(struct rs *r, const struct plan_field *f)
+/* f's Rust type, an array's dimensions outermost first; NULL: no memory. */
+static const char *field_type(struct rs *r, const struct plan_field *f)
 {
+	const char *elem;
+	char *s, *p;
+	size_t n;
+
 	switch (f->range) {
 	case PLAN_SCALAR:
-		put_elem(r, f);
-		break;
+		return elem_type(r, f);
 	case PLAN_SLOT:
-		out_str(r->out, RT "::Slot");
-		break;
+		return RT "::Slot";
 	case PLAN_NESTED:
-		out_str(r->out, tname(f->type));
-		break;
+		return tname(f->type);
 	case PLAN_ARRAY:
+		elem = elem_type(r, f);
+		if (!elem)
+			return NULL;
+		n = strlen(elem) + 14 * f->nr_dims + 1;
+		s = arena_chars(&r->arena, n);
+		if (!s)
+			return NULL;
+		p = s;
 		for (uint32_t i = 0; i < f->nr_dims; i++)
-			out_char(r->out, '[');
-		put_elem(r, f);
+			*p++ = '[';
+		p += snprintf(p, n - (size_t)(p - s), "%s", elem);
 		for (uint32_t i = f->nr_dims; i-- > 0;)
-			out_printf(r->out, "; %" PRIu32 "]", f->dims[i]);
-		break;
+			p += snprintf(p, n - (size_t)(p - s), "; %" PRIu32 "]",
+				      f->dims[i]);
+		return s;
 	case PLAN_BITFIELD:
 	case PLAN_BITS:
 	case PLAN_PADDING:
 	case PLAN_OPAQUE:
 	default:
-		out_printf(r->out, "[u8; %" PRIu32 "]", f->size);
-		break;
+		return arena_printf(&r->arena, "[u8; %" PRIu32 "]", f->size);
 	}
 }
 
@@ -280,22 +264,13 @@ static void put_type_doc(struct rs *r, const struct plan_type *t,
 			 const struct plan_map *pm)
 {
 	const char *kind = t->is_union ? "union" : "struct";
+	const char *btf = t->btf_name ? t->btf_name : "(anonymous)";
 
-	if (pm) {
-		out_str(r->out, "/// Map `");
-		put_doc(r->out, pm->map->name);
-		out_printf(r->out, "`: %s ", kind);
-		put_doc(r->out, t->btf_name ? t->btf_name : "(anonymous)");
-		out_str(r->out, " in ");
-		put_doc(r->out, pm->map->sec_name);
-		out_printf(r->out, ", %" PRIu32 " bytes.\n", t->size);
-		return;
-	}
-	out_str(r->out, "/// `");
-	put_doc(r->out, t->path);
-	out_printf(r->out, "`: %s ", kind);
-	put_doc(r->out, t->btf_name ? t->btf_name : "(anonymous)");
-	out_printf(r->out, ", %" PRIu32 " bytes.\n", t->size);
+	if (pm)
+		tpl_rs_map_doc(r->out, pm->map->name, kind, btf,
+			       pm->map->sec_name, t->size);
+	else
+		tpl_rs_type_doc(r->out, t->path, kind, btf, t->size);
 }
 
 static void put_field_doc(struct rs *r, const struct plan_field *f,
@@ -304,66 +279,46 @@ static void put_field_doc(struct rs *r, const struct plan_field *f,
 	const char *n = fname(f);
 
 	if (f->range == PLAN_OPAQUE) {
-		out_str(r->out, "    /// `");
-		put_doc(r->out, f->btf_name ? f->btf_name : "?");
-		out_str(r->out, "`: ");
-		put_doc(r->out, f->why ? f->why : "no typed view");
-		out_str(r->out, " (bytes only).\n");
+		tpl_rs_doc_opaque(r->out, f->btf_name ? f->btf_name : "?",
+				  f->why ? f->why : "no typed view");
 		return;
 	}
 	if (f->range == PLAN_SLOT && pm && f->slot < pm->type->nr_slots &&
-	    pm->map->progs[f->slot].name) {
-		out_str(r->out, "    /// `");
-		put_doc(r->out, pm->map->progs[f->slot].sec);
-		out_str(r->out, "`: ");
-		put_doc(r->out, pm->map->progs[f->slot].name);
-		out_str(r->out, ".\n");
-	}
+	    pm->map->progs[f->slot].name)
+		tpl_rs_doc_slot(r->out, pm->map->progs[f->slot].sec,
+				pm->map->progs[f->slot].name);
 	if (f->btf_name && strcmp(f->btf_name, n) &&
-	    strcmp(n + (strncmp(n, "r#", 2) ? 0 : 2), f->btf_name)) {
-		out_str(r->out, "    /// BTF name: `");
-		put_doc(r->out, f->btf_name);
-		out_str(r->out, "`.\n");
-	}
+	    strcmp(n + (strncmp(n, "r#", 2) ? 0 : 2), f->btf_name))
+		tpl_rs_doc_btf_name(r->out, f->btf_name);
 	if (f->range == PLAN_SCALAR && f->scalar == PLAN_BOOL)
-		out_str(r->out,
-			"    /// A bool: read and write it through its accessors.\n");
+		tpl_rs_doc_bool(r->out);
 	if (f->range == PLAN_SCALAR && f->scalar == PLAN_ENUM && f->enm &&
-	    f->enm->name) {
-		out_str(r->out, "    /// Holds values of enum `");
-		put_doc(r->out, f->enm->name);
-		out_str(r->out, "`.\n");
-	}
+	    f->enm->name)
+		tpl_rs_doc_enum(r->out, f->enm->name);
 }
 
-static void put_storage_field(struct rs *r, const struct plan_type *t,
-			      const struct plan_field *f)
-{
-	const struct plan_run *run = &t->runs[f->run];
-
-	out_printf(r->out,
-		   "    /// Bitfields, bits of these bytes: use the accessors.\n"
-		   "    pub %s: [u8; %" PRIu32 "],\n",
-		   run->name[PLAN_RUST], run->size);
-}
-
-static void put_fields(struct rs *r, const struct plan_type *t,
-		       const struct plan_map *pm)
+static int put_fields(struct rs *r, const struct plan_type *t,
+		      const struct plan_map *pm)
 {
 	for (uint32_t i = 0; i < t->nr_fields; i++) {
 		const struct plan_field *f = &t->fields[i];
+		const struct plan_run *run = &t->runs[f->run];
+		const char *type;
 
 		if (!starts_storage(t, i))
 			continue;
 		if (in_run(f)) {
-			put_storage_field(r, t, f);
+			tpl_rs_storage_field(r->out, run->name[PLAN_RUST],
+					     run->size);
 			continue;
 		}
 		put_field_doc(r, f, pm);
-		out_printf(r->out, "    pub %s: ", fname(f));
-		put_field_type(r, f);
-		out_str(r->out, ",\n");
+		type = field_type(r, f);
+		if (!type)
+			return -ENOMEM;
+		tpl_rs_field(r->out, fname(f), type);
 	}
+	return 0;
 }
 
 static uint32_t natural_align(const struct plan_type *t)
@@ -380,58 +335,46 @@ static uint32_t natural_align(const struct plan_type *t)
 	return align;
 }
 
-/*
- * A loader uses some of the module: the rest is no dead code of its own.
- * Field names keep the object's spelling, which rustc may call not
- * snake case.
- */
-static void put_allow(struct rs *r, const struct plan_type *t)
+/* What a type's items allow (rs_type_head in templates/rust.tpl). */
+static const char *allow(const struct plan_type *t)
 {
-	out_str(r->out, needs_allow(t) ? "#[allow(dead_code, non_snake_case)]\n"
-				       : "#[allow(dead_code)]\n");
+	return needs_allow(t) ? "dead_code, non_snake_case" : "dead_code";
+}
+
+/* A line break where rustfmt's would be: past 100 columns. */
+static const char *brace_sep(size_t len)
+{
+	return len > 100 ? "\n" : " ";
 }
 
 static void put_type_head(struct rs *r, const struct plan_type *t)
 {
 	if (t->packed)
-		out_str(r->out, "#[repr(C, packed)]\n");
+		tpl_rs_repr(r->out, "C, packed");
 	else if (t->align > natural_align(t))
-		out_printf(r->out, "#[repr(C, align(%" PRIu32 "))]\n",
-			   t->align);
+		tpl_rs_repr_align(r->out, t->align);
 	else
-		out_str(r->out, "#[repr(C)]\n");
-	out_str(r->out, t->is_union ? "#[derive(Clone, Copy)]\n"
-				    : "#[derive(Clone, Copy, Debug)]\n");
-	put_allow(r, t);
-	/* rustfmt moves the brace down when the line passes 100 columns */
-	out_printf(r->out, "pub %s %s%s{\n", t->is_union ? "union" : "struct",
-		   tname(t),
-		   strlen(tname(t)) + sizeof("pub struct  {") - 1 > 100 ? "\n"
-									: " ");
+		tpl_rs_repr(r->out, "C");
+	tpl_rs_type_head(r->out,
+			 t->is_union ? "Clone, Copy" : "Clone, Copy, Debug",
+			 allow(t), t->is_union ? "union" : "struct", tname(t),
+			 brace_sep(strlen(tname(t)) + sizeof("pub struct  {") -
+				   1));
 }
 
-/*
- * "impl TRAIT for NAME {" as rustfmt writes it: past 100 columns, "for
- * NAME" on a line of its own and the brace below.
- */
 static void put_impl_head(struct rs *r, const char *pre, const char *name)
 {
 	if (strlen(pre) + strlen(name) + sizeof(" for  {") - 1 > 100)
-		out_printf(r->out, "%s\n    for %s\n{\n", pre, name);
+		tpl_rs_impl_head_long(r->out, pre, name);
 	else
-		out_printf(r->out, "%s for %s {\n", pre, name);
+		tpl_rs_impl_head(r->out, pre, name);
 }
 
 static void put_union_debug(struct rs *r, const struct plan_type *t)
 {
-	out_char(r->out, '\n');
+	tpl_rs_blank(r->out);
 	put_impl_head(r, "impl ::core::fmt::Debug", tname(t));
-	out_printf(r->out,
-		   "    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {\n"
-		   "        f.write_str(\"%s { .. }\")\n"
-		   "    }\n"
-		   "}\n",
-		   tname(t));
+	tpl_rs_union_debug(r->out, tname(t));
 }
 
 /* name, or name_2, ...: an accessor name not yet taken in the type. */
@@ -463,14 +406,11 @@ static const char *method(struct rs *r, const char *prefix, const char *name)
 static void open_impl(struct rs *r, const struct plan_type *t)
 {
 	if (r->impl_open) {
-		out_char(r->out, '\n');
+		tpl_rs_blank(r->out);
 		return;
 	}
-	out_char(r->out, '\n');
-	put_allow(r, t);
-	/* rustfmt moves the brace down past 100 columns */
-	out_printf(r->out, "impl %s%s{\n", tname(t),
-		   strlen(tname(t)) + sizeof("impl  {") - 1 > 100 ? "\n" : " ");
+	tpl_rs_impl_open(r->out, allow(t), tname(t),
+			 brace_sep(strlen(tname(t)) + sizeof("impl  {") - 1));
 	r->impl_open = true;
 }
 
@@ -508,35 +448,19 @@ static int put_bits_accessors(struct rs *r, const struct plan_type *t,
 	if (!get || !set)
 		return -ENOMEM;
 	open_impl(r, t);
-	out_printf(r->out,
-		   "    /// Bitfield `%s`: %" PRIu32 " bits at bit %" PRIu32
-		   " of `%s`.\n",
-		   f->btf_name, f->bit_size, bit, storage);
+	tpl_rs_bits_doc(r->out, f->btf_name, f->bit_size, bit, storage);
 	if (t->is_union)
-		out_str(r->out,
-			"    // SAFETY: any bytes are a value of every field.\n");
-	out_printf(r->out, "    pub fn %s(&self) -> %s {\n        ", get, vt);
+		tpl_rs_safety(r->out);
 	if (!strcmp(vt, "bool"))
-		out_printf(r->out,
-			   RT "::bits::get(%s%s%s, %" PRIu32 ", %" PRIu32
-			      ") != 0\n",
-			   ref, storage, end, bit, f->bit_size);
+		tpl_rs_bits_get_bool(r->out, get, vt, ref, storage, end, bit,
+				     f->bit_size);
 	else
-		out_printf(r->out,
-			   RT "::bits::%s(%s%s%s, %" PRIu32 ", %" PRIu32
-			      ") as %s\n",
-			   f->is_signed ? "get_signed" : "get", ref, storage,
-			   end, bit, f->bit_size, vt);
-	out_str(r->out, "    }\n\n");
+		tpl_rs_bits_get(r->out, get, vt,
+				f->is_signed ? "get_signed" : "get", ref,
+				storage, end, bit, f->bit_size);
 	if (t->is_union)
-		out_str(r->out,
-			"    // SAFETY: any bytes are a value of every field.\n");
-	out_printf(r->out,
-		   "    pub fn %s(&mut self, v: %s) {\n"
-		   "        " RT "::bits::set(%s%s%s, %" PRIu32 ", %" PRIu32
-		   ", v as u64);\n"
-		   "    }\n",
-		   set, vt, mut, storage, end, bit, f->bit_size);
+		tpl_rs_safety(r->out);
+	tpl_rs_bits_set(r->out, set, vt, mut, storage, end, bit, f->bit_size);
 	return 0;
 }
 
@@ -551,14 +475,7 @@ static int put_bool_accessors(struct rs *r, const struct plan_type *t,
 	if (!get || !set)
 		return -ENOMEM;
 	open_impl(r, t);
-	out_printf(r->out,
-		   "    pub fn %s(&self) -> bool {\n"
-		   "        self.%s != 0\n"
-		   "    }\n\n"
-		   "    pub fn %s(&mut self, v: bool) {\n"
-		   "        self.%s = v as %s;\n"
-		   "    }\n",
-		   get, fname(f), set, fname(f), it);
+	tpl_rs_bool_accessors(r->out, get, fname(f), set, it);
 	return 0;
 }
 
@@ -571,8 +488,9 @@ static int put_value_accessors(struct rs *r, const struct plan_type *t,
 			       const struct plan_field *f)
 {
 	const char *get = method(r, "", fname(f)), *set = NULL;
+	const char *type = field_type(r, f);
 
-	if (!get)
+	if (!get || !type)
 		return -ENOMEM;
 	if (!t->is_union) {
 		set = method(r, "set_", fname(f));
@@ -580,20 +498,12 @@ static int put_value_accessors(struct rs *r, const struct plan_type *t,
 			return -ENOMEM;
 	}
 	open_impl(r, t);
-	if (t->is_union)
-		out_str(r->out,
-			"    // SAFETY: any bytes are a value of every field.\n");
-	out_printf(r->out, "    pub fn %s(&self) -> ", get);
-	put_field_type(r, f);
 	if (t->is_union) {
-		out_printf(r->out, " {\n        unsafe { self.%s }\n    }\n",
-			   fname(f));
-		return 0;
+		tpl_rs_safety(r->out);
+		tpl_rs_union_value(r->out, get, type, fname(f));
+	} else {
+		tpl_rs_packed_value(r->out, get, type, fname(f), set);
 	}
-	out_printf(r->out, " {\n        self.%s\n    }\n\n", fname(f));
-	out_printf(r->out, "    pub fn %s(&mut self, v: ", set);
-	put_field_type(r, f);
-	out_printf(r->out, ") {\n        self.%s = v;\n    }\n", fname(f));
 	return 0;
 }
 
@@ -618,33 +528,20 @@ static int put_accessors(struct rs *r, const struct plan_type *t)
 			ret = put_bool_accessors(r, t, f);
 	}
 	if (r->impl_open)
-		out_str(r->out, "}\n");
+		tpl_rs_close(r->out);
 	return ret;
 }
 
-/* "obj: map m" or "obj: m.member": whose proof fails, in messages. */
-static int put_what(struct rs *r, const struct plan_type *t,
-		    const struct plan_map *pm)
+/* Every field's offset and size, and the type's size, proven by rustc. */
+static void put_proof(struct rs *r, const struct plan_type *t,
+		      const struct plan_map *pm)
 {
 	const char *obj = r->plan->model->obj_name;
-	const char *what =
-		pm ? arena_printf(&r->arena, "%s: map %s", obj, pm->map->name)
-		   : arena_printf(&r->arena, "%s: %s", obj, t->path);
 
-	if (!what)
-		return -ENOMEM;
-	put_lit(r->out, what);
-	return 0;
-}
-
-/* Every field's offset and size, and the type's size, proven by rustc. */
-static int put_proof(struct rs *r, const struct plan_type *t,
-		     const struct plan_map *pm)
-{
-	out_printf(r->out, "\n" RT "::prove! {\n    %s, ", tname(t));
-	if (put_what(r, t, pm))
-		return -ENOMEM;
-	out_printf(r->out, ", %" PRIu32 ";\n", t->size);
+	if (pm)
+		tpl_rs_proof_map(r->out, tname(t), obj, pm->map->name, t->size);
+	else
+		tpl_rs_proof_type(r->out, tname(t), obj, t->path, t->size);
 	for (uint32_t i = 0; i < t->nr_fields; i++) {
 		const struct plan_field *f = &t->fields[i];
 		uint32_t off = f->offset, size = f->size;
@@ -659,11 +556,9 @@ static int put_proof(struct rs *r, const struct plan_type *t,
 		} else if (!(f->prove & PLAN_PROVE_OFFSET)) {
 			continue;
 		}
-		out_printf(r->out, "    %s, %" PRIu32 ", %" PRIu32 ";\n", n,
-			   off, size);
+		tpl_rs_proof_row(r->out, n, off, size);
 	}
-	out_str(r->out, "}\n");
-	return 0;
+	tpl_rs_close(r->out);
 }
 
 static const char *kind_name(const struct plan_check *c)
@@ -699,47 +594,31 @@ static const char *kind_name(const struct plan_check *c)
 /* The maps whose value type is t, t shared by layout included. */
 static void put_maps(struct rs *r, const struct plan_type *t)
 {
-	out_str(r->out,
-		"    const MAPS: &'static [&'static str] = " RT "::maps! {\n");
+	tpl_rs_maps_open(r->out);
 	for (uint32_t i = r->users_at[t->index]; i < r->users_at[t->index + 1];
-	     i++) {
-		out_str(r->out, "        ");
-		put_lit(r->out, r->plan->maps[r->users[i]].map->name);
-		out_str(r->out, ",\n");
-	}
-	out_str(r->out, "    };\n");
+	     i++)
+		tpl_rs_maps_item(r->out, r->plan->maps[r->users[i]].map->name);
+	tpl_rs_table_close(r->out);
 }
 
 static void put_shadow_impl(struct rs *r, const struct plan_type *t,
 			    const struct plan_map *pm)
 {
-	out_str(r->out,
-		"\n// SAFETY: #[repr(C)] plain data, its size and every "
-		"offset proven above.\n");
+	tpl_rs_shadow_open(r->out);
 	put_impl_head(r, "unsafe impl " RT "::Shadow", tname(t));
-	out_str(r->out, "    const OBJECT: &'static str = ");
-	put_lit(r->out, r->plan->model->obj_name);
-	out_str(r->out, ";\n    const TYPE: &'static str = ");
-	put_lit(r->out, pm->map->type_name);
-	out_printf(r->out,
-		   ";\n    const SIZE: usize = %" PRIu32 ";\n"
-		   "    const NESTING: u8 = %d;\n",
-		   t->size, PLAN_CHECK_DEPTH);
+	tpl_rs_shadow_consts(r->out, r->plan->model->obj_name,
+			     pm->map->type_name, t->size, PLAN_CHECK_DEPTH);
 	put_maps(r, t);
-	out_str(r->out, "    const MEMBERS: &'static [" RT "::Member] = " RT
-			"::members! {\n");
+	tpl_rs_members_open(r->out);
 	for (uint32_t i = 0; i < pm->nr_checks; i++) {
 		const struct plan_check *c = &pm->checks[i];
 
-		out_str(r->out, "        ");
-		put_lit(r->out, c->name);
-		out_printf(r->out,
-			   ", %" PRIu32 ", %" PRIu32 ", %" PRIu32
-			   ", %s, %u, %s;\n",
-			   c->bit_offset, c->size, c->bit_size, kind_name(c),
-			   c->depth, c->func ? "true" : "false");
+		tpl_rs_member(r->out, c->name, c->bit_offset, c->size,
+			      c->bit_size, kind_name(c), c->depth,
+			      c->func ? "true" : "false");
 	}
-	out_str(r->out, "    };\n}\n");
+	tpl_rs_table_close(r->out);
+	tpl_rs_close(r->out);
 }
 
 static int put_type(struct rs *r, const struct plan_type *t)
@@ -748,35 +627,29 @@ static int put_type(struct rs *r, const struct plan_type *t)
 	int ret;
 
 	if (t->same_layout) {
-		out_str(r->out, "\n/// Map `");
-		put_doc(r->out, pm ? pm->map->name : t->path);
 		/* rustfmt breaks after '=' past 100 columns */
-		out_printf(r->out,
-			   "`: the type of `%s` (one layout).\n"
-			   "#[allow(dead_code)]\n"
-			   "pub type %s =%s%s;\n",
-			   tname(t), t->name[PLAN_RUST],
-			   strlen(t->name[PLAN_RUST]) + strlen(tname(t)) +
-						   sizeof("pub type  = ;") - 1 >
-					   100
-				   ? "\n    "
-				   : " ",
-			   tname(t));
+		tpl_rs_alias(r->out, pm ? pm->map->name : t->path, tname(t),
+			     t->name[PLAN_RUST],
+			     strlen(t->name[PLAN_RUST]) + strlen(tname(t)) +
+						     sizeof("pub type  = ;") -
+						     1 >
+					     100
+				     ? "\n    "
+				     : " ");
 		return 0;
 	}
-	out_char(r->out, '\n');
 	put_type_doc(r, t, pm);
 	put_type_head(r, t);
-	put_fields(r, t, pm);
-	out_str(r->out, "}\n");
+	ret = put_fields(r, t, pm);
+	if (ret)
+		return ret;
+	tpl_rs_close(r->out);
 	if (t->is_union)
 		put_union_debug(r, t);
 	ret = put_accessors(r, t);
 	if (ret)
 		return ret;
-	ret = put_proof(r, t, pm);
-	if (ret)
-		return ret;
+	put_proof(r, t, pm);
 	if (pm)
 		put_shadow_impl(r, t, pm);
 	return 0;
@@ -788,16 +661,7 @@ static int emit_module(struct out *out, const struct plan *plan)
 	struct rs r = {.out = out, .plan = plan};
 	int ret = 0;
 
-	out_str(out, "// SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)\n"
-		     "// Shadow types of object ");
-	put_doc(out, plan->model->obj_name);
-	out_str(out,
-		", generated by stops-shadow " STOPS_SHADOW_VERSION
-		". Do not edit.\n"
-		"//\n"
-		"// include!() it into a module of its own; it uses the crate\n"
-		"// stops-shadow. Each prove! block fails the build unless every\n"
-		"// member is at its BTF offset and of its BTF size.\n");
+	tpl_rs_file_head(out, plan->model->obj_name, STOPS_SHADOW_VERSION);
 	ret = index_maps(&r);
 	for (uint32_t i = 0; i < plan->nr_types && !ret; i++)
 		ret = put_type(&r, plan->types[i]);

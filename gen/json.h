@@ -3,6 +3,7 @@
 #ifndef STOPS_JSON_H
 #define STOPS_JSON_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 /*
@@ -11,5 +12,8 @@
  * document stays valid UTF-8.
  */
 void json_str(FILE *out, const char *s);
+/* The same into memory: json_len(s) bytes at d, d after them returned. */
+size_t json_len(const char *s);
+char *json_put(char *d, const char *s);
 
 #endif /* STOPS_JSON_H */

@@ -15,6 +15,9 @@
 #include "names.h"
 #include "out.h"
 #include "util.h"
+#include "writer.h"
+
+#include "tpl_writer.h"
 
 static bool text_is(struct out *o, const char *want)
 {
@@ -35,7 +38,8 @@ int main(void)
 
 	out_init(&o, NULL);
 	out_printf(&o, "a%sb%uc%%d", "X", 42u);
-	EXPECT(text_is(&o, "a" "Xb42c%d"));
+	EXPECT(text_is(&o, "a"
+			   "Xb42c%d"));
 	out_rewind(&o);
 	out_printf(&o, "%u|%u|%s|", 0u, 4294967295u, null_str);
 	out_u64(&o, UINT64_MAX);
@@ -123,6 +127,72 @@ int main(void)
 	EXPECT(o.err == -EOVERFLOW && !o.len && !o.span_heap);
 	out_free(&o);
 
+	/* templates (writer.tpl, made C by scripts/mk-templates): each
+	 * kind's exact length, so that any miscount fails the output */
+	out_init(&o, NULL);
+	tpl_t_kinds(&o, "id", 0, 2, "a\"b\\c\x01\x7f\xc3\xa9", "ok\n\xff");
+	EXPECT(!o.err);
+	EXPECT(text_is(
+		&o,
+		"id=0;  \"a\\\"b\\\\c\\x01\\x7f\\u{fffd}\\u{fffd}\" // ok??\n"));
+	out_rewind(&o);
+	static const uint64_t nums[] = {9,    10,    99,	  100,
+					9999, 10000, 4294967295u, UINT64_MAX};
+	static const char *const texts[] = {"$x-y-9",
+					    "$x-y-10",
+					    "$x-y-99",
+					    "$x-y-100",
+					    "$x-y-9999",
+					    "$x-y-10000",
+					    "$x-y-4294967295",
+					    "$x-y-18446744073709551615"};
+
+	for (size_t i = 0; i < sizeof(nums) / sizeof(*nums); i++) {
+		tpl_t_join(&o, "x", "-y", nums[i]);
+		EXPECT(text_is(&o, texts[i]));
+		out_rewind(&o);
+	}
+	tpl_t_kinds(&o, "", 1, 0, "", "");
+	tpl_t_fixed(&o);
+	EXPECT(text_is(&o, "=1;\"\" // \nfixed\ttext \"quoted\" \\\\ ?\?=\n"));
+	out_rewind(&o);
+	/* json: null, escapes, well-formed UTF-8 kept, other bytes \u00XX */
+	tpl_t_json(&o, null_str);
+	tpl_t_json(&o, "a\"\\\n\t\x01\x7f\xc3\xa9\xff\xc3");
+	EXPECT(text_is(&o, "[null][\"a\\\"\\\\\\n\\t\\u0001\\u007f\xc3\xa9"
+			   "\\u00ff\\u00c3\"]"));
+	out_rewind(&o);
+	{ /* the same bytes as json_str() writes to a FILE */
+		static const char hostile[] = "\x01\"\xe0\x80\xf4\x90\xed\xa0z";
+		char fbuf[128];
+		size_t flen = 0;
+		FILE *m = tmpfile();
+
+		EXPECT(m);
+		if (m) {
+			json_str(m, hostile);
+			rewind(m);
+			flen = fread(fbuf, 1, sizeof(fbuf), m);
+			fclose(m);
+			tpl_t_json(&o, hostile);
+			EXPECT(flen && !out_flush(&o) &&
+			       o.mem_len == flen + 2 &&
+			       !memcmp(o.mem + 1, fbuf, flen));
+		}
+	}
+	out_rewind(&o);
+	/* longer than the buffer: the template's one span is on the heap */
+	big = malloc(sizeof(o.buf) + 2);
+	if (!big)
+		return 1;
+	memset(big, 'b', sizeof(o.buf) + 1);
+	big[sizeof(o.buf) + 1] = 0;
+	tpl_t_join(&o, big, "", 7);
+	EXPECT(!out_flush(&o) && o.mem_len == sizeof(o.buf) + 4);
+	EXPECT(o.mem[0] == '$' && !memcmp(o.mem + sizeof(o.buf) + 2, "-7", 2));
+	free(big);
+	out_free(&o);
+
 	/* first, last, inside, empty prefix, none */
 	EXPECT(names__reserved_prefix("AIO_PRIO", 8));
 	EXPECT(names__reserved_prefix("INT32_MA", 8));
@@ -152,7 +222,8 @@ int main(void)
 	EXPECT(!pair_set_add(&ps, "a__MEMBERS", 10, "a", "__MEMBERS"));
 	EXPECT(pair_set_add(&ps, "a__MEMBERS", 10, "a__MEMBERS", "") ==
 	       -EEXIST);
-	EXPECT(!pair_set_add(&ps, "a__BTF__MEMBERS", 15, "a__BTF", "__MEMBERS"));
+	EXPECT(!pair_set_add(&ps, "a__BTF__MEMBERS", 15, "a__BTF",
+			     "__MEMBERS"));
 	EXPECT(!pair_set_add(&ps, "a__BTF", 6, "a__BTF", ""));
 	EXPECT(!pair_set_add(&ps, "_x", 2, "", "_x"));
 	EXPECT(pair_set_add(&ps, "_x", 2, "_x", "") == -EEXIST);
@@ -177,8 +248,8 @@ int main(void)
 	EXPECT(!pair_set_add_split(&ps, "b", 1, "__BTF_MEMBERS"));
 	EXPECT(pair_set_add_split(&ps, "b", 1, sfx[1]) == -EEXIST);
 	EXPECT(!pair_set_add_split(&ps, "b__BTF", 6, sfx[0]));
-	EXPECT(pair_set_add(&ps, "b__BTF__MEMBERS", 15, "b", "__BTF__MEMBERS") ==
-	       -EEXIST);
+	EXPECT(pair_set_add(&ps, "b__BTF__MEMBERS", 15, "b",
+			    "__BTF__MEMBERS") == -EEXIST);
 	EXPECT(ps.index.len == 1000 + 5);
 	/* a mask of tails: all or none, and "" only for a stem of its own */
 	uint32_t mask, two;

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause) */
+/*
+ * The templates' writer: gen/templates/<emitter>.tpl, turned into C at
+ * build time by scripts/mk-templates (tpl_<emitter>.h), calls these for
+ * each argument of a kind: wr_len_<kind>() is the bytes it takes, and
+ * wr_put_<kind>() writes exactly that many at p and returns p after them.
+ * The template sums the lengths, takes one out_span() of the sum and
+ * copies each piece once: no format is parsed when the generator runs.
+ */
+#ifndef STOPS_WRITER_H
+#define STOPS_WRITER_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "json.h"
+#include "out.h"
+
+/* s: a string as it is */
+static inline size_t wr_len_s(const char *s)
+{
+	return strlen(s);
+}
+
+static inline char *wr_put_s(char *p, const char *s, size_t n)
+{
+	return span_put(p, s, n);
+}
+
+/* u: a number in decimal */
+static inline size_t wr_len_u(uint64_t v)
+{
+	size_t n = 1;
+
+	for (; v >= 10000; v /= 10000)
+		n += 4;
+	return n + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
+static inline char *wr_put_u(char *p, uint64_t v, size_t n)
+{
+	char *d = p + n;
+
+	do
+		*--d = (char)('0' + v % 10);
+	while (v /= 10);
+	return p + n;
+}
+
+/* sp: that many spaces (gofmt's columns) */
+static inline size_t wr_len_sp(uint32_t n)
+{
+	return n;
+}
+
+static inline char *wr_put_sp(char *p, uint32_t v, size_t n)
+{
+	(void)v;
+	memset(p, ' ', n);
+	return p + n;
+}
+
+/*
+ * rs: inside a Rust string literal: quotes and backslashes
+ * escaped, other ASCII controls as \xHH, bytes past ASCII as U+FFFD (not
+ * UTF-8 we vouch for).
+ */
+static inline size_t wr_rs_byte(unsigned char c)
+{
+	if (c == '"' || c == '\\')
+		return 2;
+	if (c >= 0x20 && c < 0x7f)
+		return 1;
+	return c < 0x80 ? 4 : 8;
+}
+
+static inline size_t wr_len_rs(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += wr_rs_byte((unsigned char)*s);
+	return n;
+}
+
+static inline char *wr_put_rs(char *p, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	(void)n;
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		switch (wr_rs_byte(c)) {
+		case 1:
+			*p++ = (char)c;
+			break;
+		case 2:
+			*p++ = '\\';
+			*p++ = (char)c;
+			break;
+		case 4:
+			memcpy(p, "\\x", 2);
+			p[2] = hex[c >> 4];
+			p[3] = hex[c & 15];
+			p += 4;
+			break;
+		default:
+			memcpy(p, "\\u{fffd}", 8);
+			p += 8;
+		}
+	}
+	return p;
+}
+
+/* doc: text for a comment, printable ASCII and '?' for any other byte */
+static inline size_t wr_len_doc(const char *s)
+{
+	return strlen(s);
+}
+
+static inline char *wr_put_doc(char *p, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		p[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
+	return p + n;
+}
+
+/* json: a JSON string (escaped, invalid UTF-8 byte by byte), null for NULL */
+static inline size_t wr_len_json(const char *s)
+{
+	return json_len(s);
+}
+
+static inline char *wr_put_json(char *p, const char *s, size_t n)
+{
+	(void)n;
+	return json_put(p, s);
+}
+
+#endif /* STOPS_WRITER_H */
