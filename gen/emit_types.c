@@ -423,7 +423,10 @@ static int emit_same_layout(struct emit_types *t, const struct stops_aggr *a)
 	const struct stops_aggr *owner = layout_owner(a);
 	struct emit *e = t->e;
 	int ret = slot_names(t, owner);
+	const struct stops_prog *progs;
+	struct slot_name *names;
 	struct sstr name;
+	uint32_t nr;
 	char *w;
 
 	if (ret)
@@ -435,10 +438,14 @@ static int emit_same_layout(struct emit_types *t, const struct stops_aggr *a)
 	w = span_lit(w, "/* the layout of struct ");
 	w = span_put(w, e->owner.s, e->owner.len);
 	out_span_end(e->o, span_lit(w, "; programs:"));
-	/* a has owner's members and slots (a copy of it) */
-	for (uint32_t i = 0; i < t->nr_slot_names; i++) {
-		struct slot_name *n = &t->slot_names[i];
-		const struct stops_prog *p = &e->map->progs[n->slot];
+	/* a has owner's members and slots (a copy of it); what the loop
+	 * reads of t and e, read once: the spans' stores may alias them */
+	names = t->slot_names;
+	progs = e->map->progs;
+	nr = t->nr_slot_names;
+	for (uint32_t i = 0; i < nr; i++) {
+		struct slot_name *n = &names[i];
+		const struct stops_prog *p = &progs[n->slot];
 		const struct comment_memo *m;
 		struct line_memo *lm;
 		size_t len;
