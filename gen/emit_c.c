@@ -82,6 +82,13 @@ static uint64_t count_named_subs(const struct stops_aggr *own)
 	return n;
 }
 
+/* The header being written: the shared context, and each part's state. */
+struct header {
+	struct emit *e;
+	struct emit_types *types;
+	struct emit_lists *lists;
+};
+
 /*
  * Every identifier the header defines, claimed before any is written, so
  * that only enumerator macros are ever renamed: the include guard, the
@@ -92,13 +99,6 @@ static uint64_t count_named_subs(const struct stops_aggr *own)
  * look-up of the stem instead of two): the same set of names, in
  * another order.
  */
-/* The header being written: the shared context, and each part's state. */
-struct header {
-	struct emit *e;
-	struct emit_types *types;
-	struct emit_lists *lists;
-};
-
 static int claim_in_order(struct header *h, const char *guard, bool early)
 {
 	struct emit *e = h->e;
