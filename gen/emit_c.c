@@ -7,6 +7,8 @@
 
 #include "emit_c.h"
 #include "emit_fit.h"
+#include "emit_lists.h"
+#include "emit_types.h"
 #include "emit_verify.h"
 
 /* The helpers every shadow header shares (gen/runtime/, below). */
@@ -80,6 +82,13 @@ static uint64_t count_named_subs(const struct stops_aggr *own)
 	return n;
 }
 
+/* The header being written: the shared context, and each part's state. */
+struct header {
+	struct emit *e;
+	struct emit_types *types;
+	struct emit_lists *lists;
+};
+
 /*
  * Every identifier the header defines, claimed before any is written, so
  * that only enumerator macros are ever renamed: the include guard, the
@@ -90,8 +99,9 @@ static uint64_t count_named_subs(const struct stops_aggr *own)
  * look-up of the stem instead of two): the same set of names, in
  * another order.
  */
-static int claim_in_order(struct emit *e, const char *guard, bool early)
+static int claim_in_order(struct header *h, const char *guard, bool early)
 {
+	struct emit *e = h->e;
 	const struct stops_model *model = e->model;
 	const char *obj = model->obj_name;
 	uint32_t matched = 0;
@@ -110,7 +120,7 @@ static int claim_in_order(struct emit *e, const char *guard, bool early)
 	for (uint32_t k = 0; k < model->nr_maps; k++) {
 		const struct stops_aggr *own = model->maps[k].type->same_layout;
 
-		if (!own || !(layout_facts(e, own) & LAYOUT_NAMED_SUBS))
+		if (!own || !(layout_facts(h->lists, own) & LAYOUT_NAMED_SUBS))
 			continue;
 		if (own != counted) {
 			counted = own;
@@ -165,7 +175,7 @@ static int claim_in_order(struct emit *e, const char *guard, bool early)
 			last = SUFFIX_LAYOUT;
 		ret = claim_suffixed(&e->names, a->c_name, true, SUFFIX_MEMBERS,
 				     last);
-		if (!ret && layout_facts(e, a) & LAYOUT_BITS)
+		if (!ret && layout_facts(h->lists, a) & LAYOUT_BITS)
 			ret = claim_accessors(e, a, a->c_name);
 	}
 	for (uint32_t k = 0; !ret && k < model->nr_maps; k++) {
@@ -185,8 +195,8 @@ static int claim_in_order(struct emit *e, const char *guard, bool early)
 				m->name, m->type_name, NAMES_MAX_LITERAL);
 		ret = claim_bpftool_alias(e, m);
 		if (!ret && m->type->same_layout &&
-		    layout_facts(e, m->type) & LAYOUT_NAMED_SUBS)
-			ret = nested_aliases(e, m->type->same_layout,
+		    layout_facts(h->lists, m->type) & LAYOUT_NAMED_SUBS)
+			ret = nested_aliases(h->lists, m->type->same_layout,
 					     m->shadow_name, true);
 		if (!ret && !(k < matched && m->shadow_name == m->type->c_name))
 			ret = claim_suffixed(&e->names, m->shadow_name, false,
@@ -201,14 +211,15 @@ static int claim_in_order(struct emit *e, const char *guard, bool early)
  * claimed in, but which clash is reported first does: on a clash, the
  * names are claimed again in the order the messages were made for.
  */
-static int claim_idents(struct emit *e, const char *guard)
+static int claim_idents(struct header *h, const char *guard)
 {
-	int ret = claim_in_order(e, guard, true);
+	struct emit *e = h->e;
+	int ret = claim_in_order(h, guard, true);
 
 	if (!ret || ret == -ENOMEM)
 		return ret;
 	pair_set_free(&e->names.idents);
-	return claim_in_order(e, guard, false);
+	return claim_in_order(h, guard, false);
 }
 
 /* The first enumerator of this name, if an earlier one has it. */
@@ -421,8 +432,9 @@ static int emit_map_line(struct emit *e)
 	return 0;
 }
 
-static int emit_header(struct emit *e)
+static int emit_header(struct header *h)
 {
+	struct emit *e = h->e;
 	const struct stops_model *model = e->model;
 	char guard[64];
 	int ret;
@@ -449,7 +461,7 @@ static int emit_header(struct emit *e)
 	e->names.err = e->err;
 	e->names.obj_unreserved =
 		!names__reserved_prefix(model->obj_name, e->obj_upper.len);
-	ret = claim_idents(e, guard);
+	ret = claim_idents(h, guard);
 	if (ret)
 		return ret;
 	emit_prologue(e, guard);
@@ -471,26 +483,26 @@ static int emit_header(struct emit *e)
 			e->map = &model->maps[next++];
 		if (e->map && emit_map_line(e))
 			return -ENOMEM;
-		ret = emit_aggr(e, a);
+		ret = emit_aggr(h->types, a);
 		if (ret)
 			return ret;
 		if (e->map && emit_bpftool_alias(e))
 			return -ENOMEM;
 		if (e->map && a->same_layout &&
-		    layout_facts(e, a) & LAYOUT_NAMED_SUBS) {
-			ret = nested_aliases(e, a->same_layout, a->c_name,
-					     false);
+		    layout_facts(h->lists, a) & LAYOUT_NAMED_SUBS) {
+			ret = nested_aliases(h->lists, a->same_layout,
+					     a->c_name, false);
 			if (ret)
 				return ret;
 		}
 		ret = emit_asserts(e, a);
 		if (ret)
 			return ret;
-		if (layout_facts(e, a) & LAYOUT_BITS)
+		if (layout_facts(h->lists, a) & LAYOUT_BITS)
 			emit_bit_accessors(e, a, a->c_name, aggr_kw(a));
 	}
 	for (uint32_t k = 0; k < model->nr_maps; k++) {
-		ret = emit_assert_matches(e, &model->maps[k]);
+		ret = emit_assert_matches(h->lists, &model->maps[k]);
 		if (ret)
 			return ret;
 	}
@@ -518,6 +530,7 @@ int stops_model__emit_c(const struct stops_model *model, FILE *out,
 			const struct stops_emit_c_opts *opts,
 			struct stops_err *err)
 {
+	struct header h = {0};
 	struct emit *e;
 	int ret = -ENOMEM;
 
@@ -530,14 +543,14 @@ int stops_model__emit_c(const struct stops_model *model, FILE *out,
 	e->err = err;
 	/* malloc, not calloc: untouched buffer pages cost no page faults */
 	e->file = malloc(sizeof(*e->file));
-	e->body.text = malloc(sizeof(*e->body.text));
-	if (e->body.text)
-		out_init(e->body.text, NULL);
-	if (!e->file || !e->body.text)
+	h.e = e;
+	h.types = emit_types__new(e);
+	h.lists = emit_lists__new(e);
+	if (!e->file || !h.types || !h.lists)
 		goto out;
 	out_init(e->file, out);
 	e->o = e->file;
-	ret = emit_header(e);
+	ret = emit_header(&h);
 	if (!ret)
 		ret = out_flush(e->file);
 	if (!ret && ferror(out))
@@ -546,13 +559,9 @@ out:
 	name_set_free(&e->enum_names);
 	pair_set_free(&e->names.idents);
 	arena_free(&e->names.arena);
-	if (e->body.text)
-		out_free(e->body.text);
-	free(e->body.text);
-	free(e->body.slot_at);
+	emit_types__free(h.types);
+	emit_lists__free(h.lists);
 	free(e->obj_upper_buf);
-	free(e->slot_names);
-	free(e->aliases);
 	free(e->file);
 	free(e);
 	if (ret == -EIO)

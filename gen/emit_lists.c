@@ -6,8 +6,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit_c.h"
+#include "emit_lists.h"
+#include "emit_types.h"
 #include "emit_verify.h"
+
+/* What this file keeps from map to map. */
+struct emit_lists {
+	struct emit *e; /* the context it writes in */
+	/* layout_facts() of the last layout asked about (maps share one) */
+	const struct stops_aggr *facts_of;
+	unsigned int facts;
+	/* nested_aliases() of aliases_of: each name's tail and the type */
+	const struct stops_aggr *aliases_of;
+	struct alias {
+		struct sstr tail, type;
+	} * aliases;
+	uint32_t nr_aliases, aliases_cap;
+};
+
+struct emit_lists *emit_lists__new(struct emit *e)
+{
+	struct emit_lists *l = calloc(1, sizeof(*l));
+
+	if (l)
+		l->e = e;
+	return l;
+}
+
+void emit_lists__free(struct emit_lists *l)
+{
+	if (!l)
+		return;
+	free(l->aliases);
+	free(l);
+}
 
 enum list_kind { SHADOW_NAMES, BTF_NAMES };
 
@@ -67,17 +99,17 @@ static bool has_named_subs(const struct stops_aggr *a)
  * What the walks over a's members find depends on its layout only: found
  * once for maps sharing it, not once per map.
  */
-unsigned int layout_facts(struct emit *e, const struct stops_aggr *a)
+unsigned int layout_facts(struct emit_lists *l, const struct stops_aggr *a)
 {
 	const struct stops_aggr *owner = layout_owner(a);
 
-	if (e->facts_of != owner) {
-		e->facts_of = owner;
-		e->facts = (has_bit_accessors(owner) ? LAYOUT_BITS : 0) |
+	if (l->facts_of != owner) {
+		l->facts_of = owner;
+		l->facts = (has_bit_accessors(owner) ? LAYOUT_BITS : 0) |
 			   (has_named_subs(owner) ? LAYOUT_NAMED_SUBS : 0) |
 			   (btf_names_differ(owner) ? LAYOUT_BTF_DIFFER : 0);
 	}
-	return e->facts;
+	return l->facts;
 }
 
 /*
@@ -301,10 +333,11 @@ void emit_bit_accessors(struct emit *e, const struct stops_aggr *a,
 	}
 }
 
-int emit_assert_matches(struct emit *e, const struct stops_map *map)
+int emit_assert_matches(struct emit_lists *l, const struct stops_map *map)
 {
+	struct emit *e = l->e;
 	const struct stops_aggr *a = map->type, *owner = layout_owner(a);
-	bool differ = layout_facts(e, owner) & LAYOUT_BTF_DIFFER;
+	bool differ = layout_facts(l, owner) & LAYOUT_BTF_DIFFER;
 	struct out *o = e->o;
 	int ret = 0;
 	char *w;
@@ -386,8 +419,8 @@ int emit_accessors(struct emit *e, const struct stops_map *map)
 	return 0;
 }
 
-/* e->aliases: nested_aliases()' names for own, in its walk's order */
-static int collect_aliases(struct emit *e, const struct stops_aggr *a,
+/* l->aliases: nested_aliases()' names for own, in its walk's order */
+static int collect_aliases(struct emit_lists *l, const struct stops_aggr *a,
 			   size_t owner_len)
 {
 	int ret = 0;
@@ -398,25 +431,25 @@ static int collect_aliases(struct emit *e, const struct stops_aggr *a,
 		if (!sub)
 			continue;
 		if (sub->c_name) {
-			if (e->nr_aliases == e->aliases_cap) {
+			if (l->nr_aliases == l->aliases_cap) {
 				uint32_t cap =
-					e->aliases_cap ? 2 * e->aliases_cap : 8;
+					l->aliases_cap ? 2 * l->aliases_cap : 8;
 				struct alias *n;
 
-				n = cap > e->aliases_cap
-					    ? realloc(e->aliases,
+				n = cap > l->aliases_cap
+					    ? realloc(l->aliases,
 						      cap * sizeof(*n))
 					    : NULL;
 				if (!n)
 					return -ENOMEM;
-				e->aliases = n;
-				e->aliases_cap = cap;
+				l->aliases = n;
+				l->aliases_cap = cap;
 			}
-			e->aliases[e->nr_aliases].tail =
+			l->aliases[l->nr_aliases].tail =
 				sstr(sub->c_name + owner_len);
-			e->aliases[e->nr_aliases++].type = sstr(sub->c_name);
+			l->aliases[l->nr_aliases++].type = sstr(sub->c_name);
 		}
-		ret = collect_aliases(e, sub, owner_len);
+		ret = collect_aliases(l, sub, owner_len);
 	}
 	return ret;
 }
@@ -428,22 +461,23 @@ static int collect_aliases(struct emit *e, const struct stops_aggr *a,
  * Each is claimed (claim set), else written; the names are listed once
  * per layout (own).
  */
-int nested_aliases(struct emit *e, const struct stops_aggr *own,
+int nested_aliases(struct emit_lists *l, const struct stops_aggr *own,
 		   const char *map_shadow, bool claim)
 {
+	struct emit *e = l->e;
 	int ret = 0;
 
-	if (e->aliases_of != own) {
-		e->aliases_of = NULL;
-		e->nr_aliases = 0;
+	if (l->aliases_of != own) {
+		l->aliases_of = NULL;
+		l->nr_aliases = 0;
 		/* nested names start with the owner's: path names */
-		ret = collect_aliases(e, own, strlen(own->c_name));
+		ret = collect_aliases(l, own, strlen(own->c_name));
 		if (ret)
 			return ret;
-		e->aliases_of = own;
+		l->aliases_of = own;
 	}
-	for (uint32_t i = 0; i < e->nr_aliases && !ret; i++) {
-		const struct alias *al = &e->aliases[i];
+	for (uint32_t i = 0; i < l->nr_aliases && !ret; i++) {
+		const struct alias *al = &l->aliases[i];
 
 		if (claim) {
 			ret = claim_pair(&e->names, map_shadow, al->tail.s);

@@ -3,7 +3,77 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit_c.h"
+#include "emit_types.h"
+
+/* the longest escaped text comment_text() remembers */
+#define COMMENT_MEMO_LEN 128
+#define LINE_MEMO_LEN	 110
+
+/*
+ * A map type's body, emitted once per layout into memory: maps of one
+ * layout differ only in the programs named in slot comments, so each
+ * map's struct is the body copied with those comments filled in.
+ */
+struct body {
+	const struct stops_aggr *owner; /* NULL: none built */
+	struct out *text;
+	size_t *slot_at; /* where each slot's comment goes, owner->nr_slots */
+};
+
+/* What this file keeps from map to map. */
+struct emit_types {
+	struct emit *e; /* the context it writes in */
+	struct body body;
+	/* comment_text() of a few strings: program sections, over and over */
+	struct comment_memo {
+		const char *s; /* NULL: empty */
+		size_t len;
+		char text[COMMENT_MEMO_LEN];
+	} memo[8];
+	unsigned int memo_next; /* the entry a new string replaces */
+	/* the function-pointer members of slots_of, in member order */
+	const struct stops_aggr *slots_of;
+	struct slot_name {
+		uint32_t slot;
+		struct sstr name;
+		/* the lines of the last 8 programs under this slot */
+		struct line_memo {
+			const char *prog, *sec; /* NULL: empty */
+			uint8_t len;
+			char text[LINE_MEMO_LEN];
+		} lines[8];
+		uint8_t next_line; /* the entry a new line replaces */
+	} * slot_names;
+	uint32_t nr_slot_names;
+};
+
+struct emit_types *emit_types__new(struct emit *e)
+{
+	struct emit_types *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->e = e;
+	/* malloc, not calloc: untouched buffer pages cost no page faults */
+	t->body.text = malloc(sizeof(*t->body.text));
+	if (!t->body.text) {
+		free(t);
+		return NULL;
+	}
+	out_init(t->body.text, NULL);
+	return t;
+}
+
+void emit_types__free(struct emit_types *t)
+{
+	if (!t)
+		return;
+	out_free(t->body.text);
+	free(t->body.text);
+	free(t->body.slot_at);
+	free(t->slot_names);
+	free(t);
+}
 
 /* s as it may appear in a message literal: cut, C's limit is 4095 */
 const char *lit(struct emit *e, int i, const char *s)
@@ -41,18 +111,18 @@ static char *comment_escape(char *p, const char *s)
  * Every map's comments repeat a few program sections: their escaped text
  * is kept for the last 8 strings (by address, when short) and copied.
  */
-static const struct comment_memo *comment_memo(const struct emit *e,
+static const struct comment_memo *comment_memo(const struct emit_types *t,
 					       const char *s)
 {
-	for (const struct comment_memo *m = e->memo; m < e->memo + 8; m++)
+	for (const struct comment_memo *m = t->memo; m < t->memo + 8; m++)
 		if (m->s == s)
 			return m;
 	return NULL;
 }
 
 /* comment_escape(p, s), through the memo; returns the end */
-static char *comment_span(struct emit *e, char *p, const struct comment_memo *m,
-			  const char *s)
+static char *comment_span(struct emit_types *t, char *p,
+			  const struct comment_memo *m, const char *s)
 {
 	struct comment_memo *keep;
 	char *end;
@@ -62,7 +132,7 @@ static char *comment_span(struct emit *e, char *p, const struct comment_memo *m,
 		return span_put(p, m->text, m->len);
 	end = comment_escape(p, s);
 	len = (size_t)(end - p);
-	keep = &e->memo[e->memo_next++ % 8];
+	keep = &t->memo[t->memo_next++ % 8];
 	keep->s = len <= sizeof(keep->text) ? s : NULL;
 	keep->len = len;
 	if (keep->s)
@@ -76,14 +146,15 @@ static size_t comment_max(const struct comment_memo *m, const char *s)
 	return m ? m->len : 4 * strlen(s);
 }
 
-static int comment_text(struct emit *e, const char *s)
+static int comment_text(struct emit_types *t, const char *s)
 {
-	const struct comment_memo *m = comment_memo(e, s);
-	char *p = out_span(e->o, comment_max(m, s));
+	const struct comment_memo *m = comment_memo(t, s);
+	struct out *o = t->e->o;
+	char *p = out_span(o, comment_max(m, s));
 
 	if (!p)
 		return -ENOMEM;
-	out_span_end(e->o, comment_span(e, p, m, s));
+	out_span_end(o, comment_span(t, p, m, s));
 	return 0;
 }
 
@@ -110,16 +181,19 @@ static void emit_dims(struct emit *e, const struct stops_member *m)
 		out_printf(e->o, "[%u]", m->dims[i]);
 }
 
-static void emit_aggr_body(struct emit *e, const struct stops_aggr *a,
+static void emit_aggr_body(struct emit_types *t, const struct stops_aggr *a,
 			   int depth);
 
 /*
  * Slots exist only in a map type's own members, which are emitted into
  * the shared body: the map's program comment goes where this records.
  */
-static void emit_func_ptr(struct emit *e, const struct stops_member *m,
+static void emit_func_ptr(struct emit_types *t, const struct stops_member *m,
 			  int depth)
 {
+	struct emit *e = t->e;
+	struct body *b = &t->body;
+
 	/* An 8-byte slot on every host: libbpf stores the pointer in it. */
 	indent(e, depth);
 	out_lit(e->o, "union {\n");
@@ -127,8 +201,8 @@ static void emit_func_ptr(struct emit *e, const struct stops_member *m,
 	out_lit(e->o, "struct bpf_program *");
 	put_s(e->o, m->c_name);
 	out_char(e->o, ';');
-	if (e->o == e->body.text && m->slot < e->body.owner->nr_slots)
-		e->body.slot_at[m->slot] = out_pos(e->o);
+	if (e->o == b->text && m->slot < b->owner->nr_slots)
+		b->slot_at[m->slot] = out_pos(e->o);
 	out_char(e->o, '\n');
 	indent(e, depth + 1);
 	out_lit(e->o, "uint64_t __slot_");
@@ -158,12 +232,14 @@ const char *spell(const char *c_type)
 	return c_type[0] != '_' || strcmp(c_type, "_Bool") ? c_type : "bool";
 }
 
-static void emit_member(struct emit *e, const struct stops_member *m, int depth)
+static void emit_member(struct emit_types *t, const struct stops_member *m,
+			int depth)
 {
+	struct emit *e = t->e;
 	const struct stops_aggr *a = m->aggr;
 
 	if (m->kind == STOPS_FUNC_PTR) {
-		emit_func_ptr(e, m, depth);
+		emit_func_ptr(t, m, depth);
 		return;
 	}
 	if (m->storage) {
@@ -224,7 +300,7 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 		/* ISO C++ has anonymous unions only: structs are GNU C++ */
 		out_printf(e->o, "%s%s {\n",
 			   a->is_union ? "" : "__extension__ ", aggr_kw(a));
-		emit_aggr_body(e, a, depth + 1);
+		emit_aggr_body(t, a, depth + 1);
 		indent(e, depth);
 		out_printf(e->o, "}%s;\n",
 			   a->packed ? " __attribute__((packed))" : "");
@@ -243,11 +319,11 @@ static void emit_member(struct emit *e, const struct stops_member *m, int depth)
 	out_char(e->o, '\n');
 }
 
-static void emit_aggr_body(struct emit *e, const struct stops_aggr *a,
+static void emit_aggr_body(struct emit_types *t, const struct stops_aggr *a,
 			   int depth)
 {
 	for (uint32_t i = 0; i < a->nr_members; i++)
-		emit_member(e, &a->members[i], depth);
+		emit_member(t, &a->members[i], depth);
 }
 
 /* The aggregate whose body and member lists a shares (maps of one layout). */
@@ -256,9 +332,10 @@ const struct stops_aggr *layout_owner(const struct stops_aggr *a)
 	return a->same_layout ? a->same_layout : a;
 }
 
-static int build_body(struct emit *e, const struct stops_aggr *owner)
+static int build_body(struct emit_types *t, const struct stops_aggr *owner)
 {
-	struct body *b = &e->body;
+	struct emit *e = t->e;
+	struct body *b = &t->body;
 	size_t *slot_at;
 	int ret;
 
@@ -271,7 +348,7 @@ static int build_body(struct emit *e, const struct stops_aggr *owner)
 	b->owner = owner;
 	out_rewind(b->text);
 	e->o = b->text;
-	emit_aggr_body(e, owner, 1);
+	emit_aggr_body(t, owner, 1);
 	e->o = e->file;
 	ret = out_flush(b->text);
 	if (ret)
@@ -280,15 +357,16 @@ static int build_body(struct emit *e, const struct stops_aggr *owner)
 }
 
 /* The body of a map's type with this map's programs in the comments. */
-static int emit_map_body(struct emit *e, const struct stops_aggr *a)
+static int emit_map_body(struct emit_types *t, const struct stops_aggr *a)
 {
 	const struct stops_aggr *owner = layout_owner(a);
-	struct body *b = &e->body;
+	struct emit *e = t->e;
+	struct body *b = &t->body;
 	size_t done = 0;
 	int ret;
 
 	if (b->owner != owner) {
-		ret = build_body(e, owner);
+		ret = build_body(t, owner);
 		if (ret)
 			return ret;
 	}
@@ -299,7 +377,7 @@ static int emit_map_body(struct emit *e, const struct stops_aggr *a)
 			continue;
 		out_mem(e->o, b->text->mem + done, b->slot_at[i] - done);
 		out_lit(e->o, " /* ");
-		if (comment_text(e, p->sec))
+		if (comment_text(t, p->sec))
 			return -ENOMEM;
 		out_lit(e->o, ": ");
 		out_str(e->o, p->name);
@@ -315,36 +393,40 @@ static int emit_map_body(struct emit *e, const struct stops_aggr *a)
  * own: its struct name is a macro for the earlier one's, so 5,000 maps of
  * one type cost users' builds one struct. Its programs are listed here.
  */
-/* e->slot_names: owner's function-pointer members, found once per layout */
-static int slot_names(struct emit *e, const struct stops_aggr *owner)
+/* t->slot_names: owner's function-pointer members, found once per layout */
+static int slot_names(struct emit_types *t, const struct stops_aggr *owner)
 {
 	struct slot_name *n;
 
-	if (e->slots_of == owner)
+	if (t->slots_of == owner)
 		return 0;
 	n = calloc(owner->nr_slots ? owner->nr_slots : 1, sizeof(*n));
 	if (!n)
 		return -ENOMEM;
-	free(e->slot_names);
-	e->slot_names = n;
-	e->nr_slot_names = 0;
-	e->slots_of = owner;
+	free(t->slot_names);
+	t->slot_names = n;
+	t->nr_slot_names = 0;
+	t->slots_of = owner;
 	for (uint32_t i = 0; i < owner->nr_members; i++) {
 		const struct stops_member *m = &owner->members[i];
 
 		if (m->kind != STOPS_FUNC_PTR || m->slot >= owner->nr_slots)
 			continue;
-		n[e->nr_slot_names].slot = m->slot;
-		n[e->nr_slot_names++].name = sstr(m->c_name);
+		n[t->nr_slot_names].slot = m->slot;
+		n[t->nr_slot_names++].name = sstr(m->c_name);
 	}
 	return 0;
 }
 
-static int emit_same_layout(struct emit *e, const struct stops_aggr *a)
+static int emit_same_layout(struct emit_types *t, const struct stops_aggr *a)
 {
 	const struct stops_aggr *owner = layout_owner(a);
-	int ret = slot_names(e, owner);
+	struct emit *e = t->e;
+	int ret = slot_names(t, owner);
+	const struct stops_prog *progs;
+	struct slot_name *names;
 	struct sstr name;
+	uint32_t nr;
 	char *w;
 
 	if (ret)
@@ -356,10 +438,14 @@ static int emit_same_layout(struct emit *e, const struct stops_aggr *a)
 	w = span_lit(w, "/* the layout of struct ");
 	w = span_put(w, e->owner.s, e->owner.len);
 	out_span_end(e->o, span_lit(w, "; programs:"));
-	/* a has owner's members and slots (a copy of it) */
-	for (uint32_t i = 0; i < e->nr_slot_names; i++) {
-		struct slot_name *n = &e->slot_names[i];
-		const struct stops_prog *p = &e->map->progs[n->slot];
+	/* a has owner's members and slots (a copy of it); what the loop
+	 * reads of t and e, read once: the spans' stores may alias them */
+	names = t->slot_names;
+	progs = e->map->progs;
+	nr = t->nr_slot_names;
+	for (uint32_t i = 0; i < nr; i++) {
+		struct slot_name *n = &names[i];
+		const struct stops_prog *p = &progs[n->slot];
 		const struct comment_memo *m;
 		struct line_memo *lm;
 		size_t len;
@@ -379,7 +465,7 @@ static int emit_same_layout(struct emit *e, const struct stops_aggr *a)
 			continue;
 		}
 		lm = &n->lines[n->next_line++ % 8];
-		m = comment_memo(e, p->sec);
+		m = comment_memo(t, p->sec);
 		len = strlen(p->name);
 		w = out_span(e->o,
 			     8 + n->name.len + comment_max(m, p->sec) + len);
@@ -389,7 +475,7 @@ static int emit_same_layout(struct emit *e, const struct stops_aggr *a)
 		w = span_lit(w, "\n *\t");
 		w = span_put(w, n->name.s, n->name.len);
 		w = span_lit(w, ": ");
-		w = comment_span(e, w, m, p->sec);
+		w = comment_span(t, w, m, p->sec);
 		w = span_lit(w, ": ");
 		w = span_put(w, p->name, len);
 		lm->prog =
@@ -412,17 +498,18 @@ static int emit_same_layout(struct emit *e, const struct stops_aggr *a)
 	return 0;
 }
 
-int emit_aggr(struct emit *e, const struct stops_aggr *a)
+int emit_aggr(struct emit_types *t, const struct stops_aggr *a)
 {
+	struct emit *e = t->e;
 	int ret = 0;
 
 	if (e->map && a->same_layout)
-		return emit_same_layout(e, a);
+		return emit_same_layout(t, a);
 	out_printf(e->o, "%s %s {\n", aggr_kw(a), a->c_name);
 	if (e->map)
-		ret = emit_map_body(e, a);
+		ret = emit_map_body(t, a);
 	else
-		emit_aggr_body(e, a, 1);
+		emit_aggr_body(t, a, 1);
 	out_printf(e->o, "}%s;\n\n",
 		   a->packed ? " __attribute__((packed))" : "");
 	return ret;

@@ -364,8 +364,7 @@ out:
 	layout_ctx_free(&b.layout);
 	id_map_free(&b.shared);
 	id_map_free(&b.shared_text);
-	id_map_free(&b.slots);
-	free(b.scratch);
+	build_slots__free(&b.slots);
 	return ret;
 }
 

@@ -13,7 +13,8 @@ struct btf;
 /* An opened object owns everything its model points to. */
 struct stops_object {
 	struct arena arena;
-	uint8_t *image; /* the object's bytes, in the arena: sections point into it */
+	uint8_t *image; /* the object's bytes, in the arena: sections point into
+			   it */
 	struct btf *btf;
 	struct bpf_elf elf;
 	struct stops_model model;
@@ -37,16 +38,19 @@ struct build {
 	const uint64_t *last_charge;
 	/* each section's DATASEC, by enum st_ops_sec: 0 when none */
 	uint32_t datasec[NR_ST_OPS_SECS];
-	struct id_map slots; /* type id -> its layout's struct slot_index */
-	/* a map's slots are filled here, then kept (kept_slots()) */
-	struct stops_prog *scratch;
-	uint32_t scratch_cap;
-	struct kept_slots {
-		const struct stops_prog *progs;
-		uint32_t n;
-	} kept[1u << KEPT_SLOTS_BITS];
-	const struct stops_prog *no_progs; /* zeroed, for maps without */
-	uint32_t no_progs_n;
+	/* object_slots.c's, freed by it (build_slots__free()) */
+	struct build_slots {
+		struct id_map index; /* type id -> its layout's slot_index */
+		/* a map's slots are filled here, then kept (keep_slots()) */
+		struct stops_prog *scratch;
+		uint32_t scratch_cap;
+		struct kept_slots {
+			const struct stops_prog *progs;
+			uint32_t n;
+		} kept[1u << KEPT_SLOTS_BITS];
+		const struct stops_prog *no_progs; /* zeroed, for maps without */
+		uint32_t no_progs_n;
+	} slots;
 };
 
 /*
@@ -76,6 +80,7 @@ struct map_build {
 int place_progs(struct build *b, const struct bpf_elf *e,
 		const struct elf_sec *sec, struct map_build *maps, uint32_t n,
 		struct stops_err *err);
+void build_slots__free(struct build_slots *s);
 /* object_progs.c: the model's program table (after the maps) */
 int build_progs(struct stops_object *obj, struct stops_err *err);
 

@@ -84,10 +84,10 @@ static int map_slots(struct build *b, struct map_build *mb,
 		mb->slots = prev->slots;
 		return 0;
 	}
-	x = id_map_get(&b->slots, tid);
+	x = id_map_get(&b->slots.index, tid);
 	if (!x) {
 		x = index_slots(b->layout.arena, mb->aggr);
-		if (!x || id_map_put(&b->slots, tid, x))
+		if (!x || id_map_put(&b->slots.index, tid, x))
 			return -ENOMEM;
 	}
 	mb->slots = x;
@@ -182,15 +182,16 @@ static int begin_slots(struct build *b, struct map_build *mb)
 		mb->map->progs = mb->progs = p;
 		return 0;
 	}
-	if (n >= b->scratch_cap) {
-		free(b->scratch);
-		b->scratch_cap = n + 1;
-		b->scratch = malloc(b->scratch_cap * sizeof(*b->scratch));
-		if (!b->scratch)
+	if (n >= b->slots.scratch_cap) {
+		free(b->slots.scratch);
+		b->slots.scratch_cap = n + 1;
+		b->slots.scratch = malloc(b->slots.scratch_cap *
+					  sizeof(*b->slots.scratch));
+		if (!b->slots.scratch)
 			return -ENOMEM;
 	}
-	memset(b->scratch, 0, n * sizeof(*b->scratch));
-	mb->progs = b->scratch;
+	memset(b->slots.scratch, 0, n * sizeof(*b->slots.scratch));
+	mb->progs = b->slots.scratch;
 	return 0;
 }
 
@@ -215,20 +216,20 @@ static int keep_slots(struct build *b, struct map_build *mb)
 	struct kept_slots *k;
 	struct stops_prog *p;
 
-	if (!mb || mb->progs != b->scratch)
+	if (!mb || mb->progs != b->slots.scratch)
 		return 0;
 	mb->progs = NULL;
-	k = &b->kept[(h >> (64 - KEPT_SLOTS_BITS)) & ~1u];
-	if (same_slots(&k[0], b->scratch, n) ||
-	    same_slots(&k[1], b->scratch, n)) {
-		k += !same_slots(&k[0], b->scratch, n);
+	k = &b->slots.kept[(h >> (64 - KEPT_SLOTS_BITS)) & ~1u];
+	if (same_slots(&k[0], b->slots.scratch, n) ||
+	    same_slots(&k[1], b->slots.scratch, n)) {
+		k += !same_slots(&k[0], b->slots.scratch, n);
 		mb->map->progs = k->progs;
 		return 0;
 	}
 	p = arena_alloc(b->layout.arena, (n ?: 1) * sizeof(*p));
 	if (!p)
 		return -ENOMEM;
-	memcpy(p, b->scratch, n * sizeof(*p));
+	memcpy(p, b->slots.scratch, n * sizeof(*p));
 	k += k[0].progs ? (h >> (62 - KEPT_SLOTS_BITS)) & 1 : 0;
 	*k = (struct kept_slots){p, n};
 	mb->map->progs = p;
@@ -244,14 +245,15 @@ static int no_progs(struct build *b, struct map_build *maps, uint32_t n)
 
 		if (map->progs)
 			continue;
-		if (nr > b->no_progs_n || !b->no_progs) {
-			b->no_progs = arena_calloc(b->layout.arena, nr ?: 1,
-						   sizeof(*b->no_progs));
-			if (!b->no_progs)
+		if (nr > b->slots.no_progs_n || !b->slots.no_progs) {
+			b->slots.no_progs =
+				arena_calloc(b->layout.arena, nr ?: 1,
+					     sizeof(*b->slots.no_progs));
+			if (!b->slots.no_progs)
 				return -ENOMEM;
-			b->no_progs_n = nr;
+			b->slots.no_progs_n = nr;
 		}
-		map->progs = b->no_progs;
+		map->progs = b->slots.no_progs;
 	}
 	return 0;
 }
@@ -319,4 +321,12 @@ int place_progs(struct build *b, const struct bpf_elf *e,
 	if (!ret)
 		ret = no_progs(b, maps, n);
 	return ret;
+}
+
+void build_slots__free(struct build_slots *s)
+{
+	id_map_free(&s->index);
+	free(s->scratch);
+	s->scratch = NULL;
+	s->scratch_cap = 0;
 }

@@ -6,6 +6,7 @@
 #include <bpf/btf.h>
 
 #include "btf_util.h"
+#include "names.h"
 #include "plan.h"
 #include "plan_names.h"
 
@@ -15,6 +16,15 @@ struct builder {
 	struct htab of_aggr; /* struct stops_aggr * -> struct plan_type * */
 	struct ptr_vec types;
 	struct plan_scope type_names[PLAN_NR_LANGS]; /* file scope */
+	unsigned int langs; /* PLAN_LANG() bits: whose names are made */
+	/* type_of()'s last answer: maps of one layout ask for one owner */
+	const struct stops_aggr *last_aggr;
+	const struct plan_type *last_type;
+	/* the type of model->aggrs[i], built in build_plan()'s loop */
+	const struct plan_type **aggr_type;
+	/* a map's checks are gathered here, then copied to the arena */
+	struct plan_check *checks;
+	uint32_t nr_checks, checks_cap;
 	struct stops_err *err;
 };
 
@@ -52,10 +62,20 @@ const char *plan_lang__str(enum plan_lang lang)
 	return (unsigned int)lang < PLAN_NR_LANGS ? s[lang] : "?";
 }
 
-static const struct plan_type *type_of(const struct builder *b,
+static const struct plan_type *type_of(struct builder *b,
 				       const struct stops_aggr *aggr)
 {
-	return htab_get(&b->of_aggr, (uintptr_t)aggr, false);
+	const struct plan_type *t;
+
+	if (aggr == b->last_aggr)
+		return b->last_type;
+	/* a miss is not kept: the type may be built next */
+	t = htab_get(&b->of_aggr, (uintptr_t)aggr, false);
+	if (t) {
+		b->last_aggr = aggr;
+		b->last_type = t;
+	}
+	return t;
 }
 
 static const char *btf_name_of(const struct builder *b, uint32_t id)
@@ -73,9 +93,11 @@ static enum plan_scalar scalar_of(enum stops_kind kind, const char *c_type)
 		return PLAN_FLOAT;
 	if (kind == STOPS_ENUM)
 		return PLAN_ENUM;
-	if (c_type && !strcmp(c_type, "_Bool"))
+	if (!c_type || (c_type[0] != '_' && c_type[0] != 'c'))
+		return PLAN_INT;
+	if (!strcmp(c_type, "_Bool"))
 		return PLAN_BOOL;
-	if (c_type && !strcmp(c_type, "char"))
+	if (!strcmp(c_type, "char"))
 		return PLAN_CHAR;
 	return PLAN_INT;
 }
@@ -162,25 +184,30 @@ static int nested_type(struct builder *b, const char *parent_base, uint32_t i,
 	return ret;
 }
 
+/* f, whole: the fields array is not zeroed first (thousands of fields) */
 static void fill_field(struct plan_field *f, const struct stops_member *m)
 {
-	f->range = range_of(m);
-	f->btf_name = m->name;
-	f->offset = m->bit_offset / 8;
-	f->size = m->size;
-	f->scalar = scalar_of(m->kind == STOPS_ARRAY ? m->elem_kind : m->kind,
-			      m->c_type);
-	f->scalar_size = m->kind == STOPS_ARRAY ? m->elem_size : m->size;
-	f->is_signed = m->is_signed;
-	f->enm = m->enm;
-	f->nr_dims = m->nr_dims;
-	memcpy(f->dims, m->dims, sizeof(f->dims));
-	f->elem_size = m->elem_size;
-	f->slot = m->slot;
-	f->bit_offset = m->bit_offset;
-	f->bit_size = m->bit_size;
-	f->storage_bit = m->storage_bit;
-	f->why = m->why;
+	*f = (struct plan_field){
+		.range = range_of(m),
+		.btf_name = m->name,
+		.offset = m->bit_offset / 8,
+		.size = m->size,
+		.scalar = scalar_of(m->kind == STOPS_ARRAY ? m->elem_kind
+							   : m->kind,
+				    m->c_type),
+		.scalar_size = m->kind == STOPS_ARRAY ? m->elem_size : m->size,
+		.is_signed = m->is_signed,
+		.enm = m->enm,
+		.nr_dims = m->nr_dims,
+		.elem_size = m->elem_size,
+		.slot = m->slot,
+		.bit_offset = m->bit_offset,
+		.bit_size = m->bit_size,
+		.storage_bit = m->storage_bit,
+		.why = m->why,
+	};
+	if (m->nr_dims)
+		memcpy(f->dims, m->dims, sizeof(f->dims));
 }
 
 /*
@@ -201,6 +228,8 @@ static int name_run(struct builder *b, struct plan_type *t,
 	if (!gen)
 		return -ENOMEM;
 	for (int l = PLAN_C + 1; l < PLAN_NR_LANGS; l++) {
+		if (!(b->langs & PLAN_LANG(l)))
+			continue;
 		run->name[l] =
 			plan_names__ident(b->plan->arena, &scope[l],
 					  (enum plan_lang)l, PLAN_IDENT_FIELD,
@@ -226,6 +255,8 @@ static int name_fields(struct builder *b, struct plan_type *t,
 		for (int l = PLAN_C + 1; l < PLAN_NR_LANGS; l++) {
 			const char *gen = m->c_name;
 
+			if (!(b->langs & PLAN_LANG(l)))
+				continue;
 			if (!gen)
 				gen = arena_printf(b->plan->arena, "anon%u", i);
 			f->name[l] =
@@ -263,8 +294,14 @@ static int find_runs(struct builder *b, struct plan_type *t)
 	struct plan_run *runs;
 	uint32_t n = 0;
 
-	runs = arena_calloc(b->plan->arena, t->nr_fields ? t->nr_fields : 1,
-			    sizeof(*runs));
+	for (n = 0; n < t->nr_fields && !t->fields[n].bit_size &&
+		    t->fields[n].range != PLAN_BITS;
+	     n++)
+		;
+	if (n == t->nr_fields)
+		return 0; /* no bitfield: no run */
+	n = 0;
+	runs = arena_calloc(b->plan->arena, t->nr_fields, sizeof(*runs));
 	if (!runs)
 		return -ENOMEM;
 	for (uint32_t i = 0; i < t->nr_fields;) {
@@ -323,9 +360,9 @@ static int build_fields(struct builder *b, struct plan_type *t,
 	const struct plan_field *storage = NULL;
 	int ret;
 
-	t->fields = arena_calloc(b->plan->arena,
-				 aggr->nr_members ? aggr->nr_members : 1,
-				 sizeof(*t->fields));
+	t->fields = arena_alloc(b->plan->arena,
+				(aggr->nr_members ? aggr->nr_members : 1) *
+					sizeof(*t->fields));
 	if (!t->fields)
 		return -ENOMEM;
 	t->nr_fields = aggr->nr_members;
@@ -356,6 +393,8 @@ static int name_type(struct builder *b, struct plan_type *t,
 {
 	t->name[PLAN_C] = aggr->c_name;
 	for (int l = PLAN_C + 1; l < PLAN_NR_LANGS; l++) {
+		if (!(b->langs & PLAN_LANG(l)))
+			continue;
 		t->name[l] =
 			plan_names__ident(b->plan->arena, &b->type_names[l],
 					  (enum plan_lang)l, PLAN_IDENT_TYPE,
@@ -419,18 +458,34 @@ static int build_type(struct builder *b, const struct stops_aggr *aggr,
 	return ret;
 }
 
+/* A new check at the end of b->checks; NULL: out of memory. */
+static struct plan_check *new_check(struct builder *b)
+{
+	if (b->nr_checks == b->checks_cap) {
+		uint32_t cap = b->checks_cap ? 2 * b->checks_cap : 64;
+		struct plan_check *c;
+
+		c = cap > b->checks_cap ? realloc(b->checks, cap * sizeof(*c))
+					: NULL;
+		if (!c)
+			return NULL;
+		b->checks = c;
+		b->checks_cap = cap;
+	}
+	return &b->checks[b->nr_checks++];
+}
+
 /* stops_shadow__layout_walk()'s order: a member, then its members. */
-static int add_checks(struct builder *b, struct ptr_vec *v,
-		      const struct stops_map *map, const struct btf_type *t,
-		      uint32_t base, unsigned int depth)
+static int add_checks(struct builder *b, const struct stops_map *map,
+		      const struct btf_type *t, uint32_t base,
+		      unsigned int depth)
 {
 	const struct btf_member *bm = btf_members(t);
 	uint32_t vlen = btf_vlen(t);
 	int ret;
 
 	for (uint32_t i = 0; i < vlen; i++, bm++) {
-		struct plan_check *c =
-			arena_calloc(b->plan->arena, 1, sizeof(*c));
+		struct plan_check *c = new_check(b);
 		const char *name = btf__name_by_offset(b->btf, bm->name_off);
 		const struct btf_type *mt =
 			btf_skip_mods(b->btf, bm->type, NULL);
@@ -439,10 +494,15 @@ static int add_checks(struct builder *b, struct ptr_vec *v,
 		if (!c)
 			return -ENOMEM;
 		c->name = name ? name : "";
-		if (c->name[0] && !is_c_ident(c->name))
-			return stops_errf(b->err, -EINVAL,
-					  "map %s: member %.32s: not a C identifier",
-					  map->name, c->name);
+		/* the model refuses such names before this (layout.c, by the
+		 * same rule); the check's table holds them as string
+		 * literals, which take nothing else */
+		if ((c->name[0] && !is_c_ident(c->name)) ||
+		    strlen(c->name) > NAMES_MAX_LITERAL)
+			return stops_errf(
+				b->err, -EINVAL,
+				"map %s: member %.32s: not a C identifier of at most %d characters",
+				map->name, c->name, NAMES_MAX_LITERAL);
 		c->bit_offset = base + btf_member_bit_offset(t, i);
 		c->bit_size = btf_member_bitfield_size(t, i);
 		c->cls = (uint8_t)btf_cls_of(mt);
@@ -454,14 +514,11 @@ static int add_checks(struct builder *b, struct ptr_vec *v,
 							: (uint32_t)size;
 		c->func = mt && btf_is_ptr(mt) && size == 8 &&
 			  btf_is_func_ptr(b->btf, bm->type);
-		ret = ptr_vec_push(v, c);
-		if (ret)
-			return ret;
 		if (!c->bit_size && depth < PLAN_CHECK_DEPTH &&
 		    (c->cls == BTF_CLS_STRUCT || c->cls == BTF_CLS_UNION) &&
 		    btf_is_composite(mt)) {
-			ret = add_checks(b, v, map, mt, c->bit_offset,
-					 depth + 1);
+			/* c moves when the array grows: its offset stays */
+			ret = add_checks(b, map, mt, c->bit_offset, depth + 1);
 			if (ret)
 				return ret;
 		}
@@ -473,7 +530,6 @@ static int build_checks(struct builder *b, struct plan_map *pm,
 			const struct plan_map *owner)
 {
 	const struct btf_type *t = btf__type_by_id(b->btf, pm->map->type_id);
-	struct ptr_vec v = {0};
 	struct plan_check *checks;
 	int ret;
 
@@ -486,22 +542,19 @@ static int build_checks(struct builder *b, struct plan_map *pm,
 		return stops_errf(b->err, -EINVAL,
 				  "map %s: type [%u] is not a struct",
 				  pm->map->name, pm->map->type_id);
-	ret = add_checks(b, &v, pm->map, t, 0, 0);
+	b->nr_checks = 0;
+	ret = add_checks(b, pm->map, t, 0, 0);
 	if (ret)
-		goto out;
-	checks = arena_calloc(b->plan->arena, v.len ? v.len : 1,
-			      sizeof(*checks));
-	if (!checks) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	for (uint32_t i = 0; i < v.len; i++)
-		checks[i] = *(struct plan_check *)v.items[i];
+		return ret;
+	checks = arena_alloc(b->plan->arena, (b->nr_checks ? b->nr_checks : 1) *
+						     sizeof(*checks));
+	if (!checks)
+		return -ENOMEM;
+	if (b->nr_checks)
+		memcpy(checks, b->checks, b->nr_checks * sizeof(*checks));
 	pm->checks = checks;
-	pm->nr_checks = v.len;
-out:
-	ptr_vec_free(&v);
-	return ret;
+	pm->nr_checks = b->nr_checks;
+	return 0;
 }
 
 /* The plan map of the first map whose type is aggr, or NULL. */
@@ -514,10 +567,32 @@ static const struct plan_map *map_of_type(const struct plan *p, uint32_t n,
 	return NULL;
 }
 
+/* The map type's name without ___flavor: the BTF's string when it has none. */
+static const char *kernel_type(struct builder *b, const struct plan_map *pm,
+			       const struct plan_map *prev)
+{
+	const char *name = pm->map->type_name;
+	size_t len;
+	char *s;
+
+	if (prev && prev->map->type_name == name)
+		return prev->kernel_type;
+	len = btf_essential_name_len(name);
+	if (!name[len])
+		return name;
+	s = arena_alloc(b->plan->arena, len + 1);
+	if (s) {
+		memcpy(s, name, len);
+		s[len] = 0;
+	}
+	return s;
+}
+
 static int build_maps(struct builder *b)
 {
 	const struct stops_model *model = b->plan->model;
 	struct plan *p = b->plan;
+	uint32_t k = 0;
 	int ret;
 
 	p->maps = arena_calloc(p->arena, model->nr_maps ? model->nr_maps : 1,
@@ -532,13 +607,14 @@ static int build_maps(struct builder *b)
 
 		pm->map = map;
 		pm->state = &model->map_state[i];
-		pm->kernel_type = arena_printf(p->arena, "%.*s",
-					       (int)btf_essential_name_len(
-						       map->type_name),
-					       map->type_name);
+		pm->kernel_type = kernel_type(b, pm, i ? pm - 1 : NULL);
 		if (!pm->kernel_type)
 			return -ENOMEM;
-		pm->type = type_of(b, map->type);
+		/* maps follow their types' order (model->aggrs) */
+		while (k < model->nr_aggrs && model->aggrs[k] != map->type)
+			k++;
+		pm->type = k < model->nr_aggrs ? b->aggr_type[k]
+					       : type_of(b, map->type);
 		if (!pm->type) {
 			ret = build_type(b, map->type, NULL, &t);
 			if (ret)
@@ -562,12 +638,18 @@ static int build_plan(struct builder *b)
 	struct plan_type *t;
 	int ret;
 
+	b->aggr_type = calloc(model->nr_aggrs ? model->nr_aggrs : 1,
+			      sizeof(*b->aggr_type));
+	if (!b->aggr_type)
+		return -ENOMEM;
 	for (uint32_t i = 0; i < model->nr_aggrs; i++) {
-		if (type_of(b, model->aggrs[i]))
+		b->aggr_type[i] = type_of(b, model->aggrs[i]);
+		if (b->aggr_type[i])
 			continue;
 		ret = build_type(b, model->aggrs[i], NULL, &t);
 		if (ret)
 			return ret;
+		b->aggr_type[i] = t;
 	}
 	ret = build_maps(b);
 	if (ret)
@@ -587,7 +669,13 @@ static int build_plan(struct builder *b)
 int plan__build(const struct stops_model *model, struct plan **out,
 		struct stops_err *err)
 {
-	struct builder b = {.btf = model->btf, .err = err};
+	return plan__build_langs(model, PLAN_ALL_LANGS, out, err);
+}
+
+int plan__build_langs(const struct stops_model *model, unsigned int langs,
+		      struct plan **out, struct stops_err *err)
+{
+	struct builder b = {.btf = model->btf, .langs = langs, .err = err};
 	struct plan *p = calloc(1, sizeof(*p));
 	int ret;
 
@@ -604,6 +692,8 @@ int plan__build(const struct stops_model *model, struct plan **out,
 	if (err)
 		err->msg[0] = 0;
 	ret = build_plan(&b);
+	free(b.aggr_type);
+	free(b.checks);
 	htab_free(&b.of_aggr);
 	ptr_vec_free(&b.types);
 	for (int l = 0; l < PLAN_NR_LANGS; l++)

@@ -165,8 +165,20 @@ struct plan {
 	struct arena *arena;
 };
 
+/* Each language's bit in plan__build_langs()' set. */
+#define PLAN_LANG(lang) (1u << (lang))
+#define PLAN_ALL_LANGS	((1u << PLAN_NR_LANGS) - 1)
+
+/* The plan with every language's names. */
 int plan__build(const struct stops_model *model, struct plan **out,
 		struct stops_err *err);
+/*
+ * The plan with the names of the languages in langs only (PLAN_LANG()
+ * bits; C's are the model's, always there): the others are NULL. A
+ * backend of one language does not pay for the others' names.
+ */
+int plan__build_langs(const struct stops_model *model, unsigned int langs,
+		      struct plan **out, struct stops_err *err);
 void plan__free(struct plan *plan);
 
 const char *plan_range__str(enum plan_range range);

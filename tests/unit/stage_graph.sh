@@ -23,7 +23,11 @@
 #  - files use each other in a cycle (a -> b -> a, or longer), within a
 #    stage too: through calls, #include lines, header code and shared
 #    types alike, between the file map's rows (a header and its .c on one
-#    row are one node), so that each stage has a direction (printed);
+#    row are one node);
+#  - a row uses a row of its own stage that README's direction for that
+#    stage (its indented "STAGE: a < b < c" line: each row uses only rows
+#    before it) puts after it, or that line does not list each of the
+#    stage's rows once;
 #  - README's include graph differs from the files' #include lines.
 # Prints the include, call, header code and type graphs it checked.
 set -eu
@@ -57,6 +61,16 @@ awk -F'|' '
 			s = substr(s, RSTART + RLENGTH)
 		}
 	}' "$readme" >"$tmp/stage"
+
+# Directions inside a stage: "stage pos row" lines, from README's indented
+# "STAGE: a < b < c" lines (the stages: line aside).
+awk '
+	/^## File map/ { exit }
+	/^    [a-z]+: / && $1 != "stages:" {
+		st = $1; sub(/:$/, "", st)
+		n = 0
+		for (i = 2; i <= NF; i++) if ($i != "<") print st, ++n, $i
+	}' "$readme" >"$tmp/direction"
 
 # Library exports (cli's calls into the library must be among them).
 sed 's|/\*.*\*/||' "$map" | awk '/^[ \t]*[A-Za-z_][A-Za-z0-9_]*;/ {
@@ -256,6 +270,11 @@ awk -v tmp="$tmp" '
 		if (!($2 in R)) bad("README: " $1 ": unknown stage \"" $2 "\"")
 		S[$1] = $2; U[$1] = $3; mapped[$1] = 1; next
 	}
+	FILENAME == tmp "/direction" {
+		if (!($1 in R)) bad("README: direction of unknown stage \"" $1 "\"")
+		if ($3 in pos) bad("README: " $3 " twice in the directions")
+		pos[$3] = $2; dstage[$3] = $1; dirs[$1] = 1; next
+	}
 	FILENAME == tmp "/exports" { X[$1] = 1; next }
 	FILENAME == tmp "/files" {
 		exists[$1] = 1
@@ -359,6 +378,24 @@ awk -v tmp="$tmp" '
 				t = order[j]; order[j] = order[j - 1]; order[j - 1] = t
 			}
 		for (i = 1; i <= nn; i++) if (!color[order[i]]) dfs(order[i])
+		# the direction README gives: every row of a stage listed once, in
+		# its own stage, and each edge inside a stage pointing back
+		for (f in S) {
+			if (U[f] != f) continue
+			if (!(f in pos))
+				bad("README: row " f " (" S[f] ") not in its stage'"'"'s direction line")
+			else if (dstage[f] != S[f])
+				bad("README: row " f " (" S[f] ") in the direction of " dstage[f])
+		}
+		for (f in pos) if (!(f in S) || U[f] != f)
+			bad("README: direction names " f ", not the first file of a file map row")
+		for (e in lab) {
+			split(e, x, SUBSEP)
+			if (S[x[1]] != S[x[2]] || !(x[1] in pos) || !(x[2] in pos))
+				continue
+			if (pos[x[2]] > pos[x[1]])
+				bad(x[1] " (" S[x[1]] ") " lab[e] ", which README'"'"'s direction puts after it")
+		}
 		# done[] lists each row after every row it uses: the direction
 		print "direction (each row uses only rows before it in its stage):"
 		for (k = 1; k in R2; k++) ;
@@ -381,5 +418,5 @@ awk -v tmp="$tmp" '
 			print "  " x[1] " (" S[x[1]] ") -> " x[3] " (" S[x[3]] "):" calls[e] | "sort" }
 		close("sort")
 		exit err
-	}' "$tmp/ranks" "$tmp/stage" "$tmp/exports" "$tmp/files" \
+	}' "$tmp/ranks" "$tmp/stage" "$tmp/direction" "$tmp/exports" "$tmp/files" \
 	"$tmp/includes" "$tmp/readme_includes" "$tmp/code" "$tmp/nm"
