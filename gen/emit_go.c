@@ -768,7 +768,7 @@ int stops_model__emit_go(const struct stops_model *model, FILE *f,
 			package);
 		goto out;
 	}
-	ret = plan__build(model, &p, err);
+	ret = plan__build_langs(model, PLAN_LANG(PLAN_GO), &p, err);
 	if (ret)
 		goto out;
 	g.plan = p;

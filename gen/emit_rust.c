@@ -34,9 +34,13 @@ struct rs {
 	 * layout (types shared by same_layout included), in map order */
 	const struct plan_map **map_of;
 	uint32_t *users, *users_at; /* users_at[i]..users_at[i + 1] */
-	struct arena arena;	    /* accessor names */
-	struct name_set methods;    /* one type's accessor names */
-	bool impl_open;		    /* the type's impl block is open */
+	/* per layout root: its fields' Rust alignment, and whether a packed
+	 * type holds it (transitively), where align(N) is error E0588 */
+	uint32_t *natural;
+	bool *in_packed;
+	struct arena arena;	 /* accessor names */
+	struct name_set methods; /* one type's accessor names */
+	bool impl_open;		 /* the type's impl block is open */
 };
 
 static const struct plan_type *layout_root(const struct plan_type *t);
@@ -174,7 +178,9 @@ static const char *run_name(const struct plan_type *t,
 			   : fname(f->storage ? f->storage : f);
 }
 
-static uint32_t field_align(const struct plan_field *f)
+static uint32_t type_align(const struct rs *r, const struct plan_type *t);
+
+static uint32_t field_align(const struct rs *r, const struct plan_field *f)
 {
 	switch (f->range) {
 	case PLAN_SCALAR:
@@ -182,9 +188,9 @@ static uint32_t field_align(const struct plan_field *f)
 	case PLAN_SLOT:
 		return 8;
 	case PLAN_NESTED:
-		return f->type->align;
+		return type_align(r, f->type);
 	case PLAN_ARRAY:
-		return f->type ? f->type->align : scalar_align(f);
+		return f->type ? type_align(r, f->type) : scalar_align(f);
 	default:
 		return 1;
 	}
@@ -321,18 +327,71 @@ static int put_fields(struct rs *r, const struct plan_type *t,
 	return 0;
 }
 
-static uint32_t natural_align(const struct plan_type *t)
+/* The alignment rustc gives t's fields alone (bitfield runs are bytes). */
+static uint32_t natural_align(const struct rs *r, const struct plan_type *t)
 {
 	uint32_t align = 1;
 
 	for (uint32_t i = 0; i < t->nr_fields; i++) {
-		uint32_t a =
-			in_run(&t->fields[i]) ? 1 : field_align(&t->fields[i]);
+		uint32_t a = in_run(&t->fields[i])
+				     ? 1
+				     : field_align(r, &t->fields[i]);
 
 		if (a > align)
 			align = a;
 	}
 	return align;
+}
+
+/* Whether t's Rust type carries align(N): never inside a packed type. */
+static bool needs_align(const struct rs *r, const struct plan_type *t)
+{
+	uint32_t k = layout_root(t)->index;
+
+	return !t->packed && !r->in_packed[k] && t->align > r->natural[k];
+}
+
+/*
+ * t's alignment in Rust. Inside a packed type it is its fields' only:
+ * its explicit padding keeps its size, its offsets are explicit, and a
+ * packed type may not hold an aligned one.
+ */
+static uint32_t type_align(const struct rs *r, const struct plan_type *t)
+{
+	uint32_t k = layout_root(t)->index;
+
+	if (t->packed)
+		return 1;
+	return needs_align(r, t) ? t->align : r->natural[k];
+}
+
+/*
+ * in_packed by the users before their members (the plan lists members
+ * first), then natural alignments from the members up.
+ */
+static int index_alignment(struct rs *r)
+{
+	const struct plan *p = r->plan;
+
+	r->natural = calloc(p->nr_types + 1, sizeof(*r->natural));
+	r->in_packed = calloc(p->nr_types + 1, sizeof(*r->in_packed));
+	if (!r->natural || !r->in_packed)
+		return -ENOMEM;
+	for (uint32_t i = p->nr_types; i-- > 0;) {
+		const struct plan_type *t = layout_root(p->types[i]);
+		bool inside = t->packed || r->in_packed[t->index];
+
+		for (uint32_t j = 0; inside && j < t->nr_fields; j++)
+			if (t->fields[j].type)
+				r->in_packed[layout_root(t->fields[j].type)
+						     ->index] = true;
+	}
+	for (uint32_t i = 0; i < p->nr_types; i++) {
+		const struct plan_type *t = layout_root(p->types[i]);
+
+		r->natural[t->index] = natural_align(r, t);
+	}
+	return 0;
 }
 
 /* What a type's items allow (rs_type_head in templates/rust.tpl). */
@@ -351,7 +410,7 @@ static void put_type_head(struct rs *r, const struct plan_type *t)
 {
 	if (t->packed)
 		tpl_rs_repr(r->out, "C, packed");
-	else if (t->align > natural_align(t))
+	else if (needs_align(r, t))
 		tpl_rs_repr_align(r->out, t->align);
 	else
 		tpl_rs_repr(r->out, "C");
@@ -663,11 +722,15 @@ static int emit_module(struct out *out, const struct plan *plan)
 
 	tpl_rs_file_head(out, plan->model->obj_name, STOPS_SHADOW_VERSION);
 	ret = index_maps(&r);
+	if (!ret)
+		ret = index_alignment(&r);
 	for (uint32_t i = 0; i < plan->nr_types && !ret; i++)
 		ret = put_type(&r, plan->types[i]);
 	free(r.map_of);
 	free(r.users);
 	free(r.users_at);
+	free(r.natural);
+	free(r.in_packed);
 	name_set_free(&r.methods);
 	arena_free(&r.arena);
 	return ret;
@@ -698,7 +761,7 @@ int stops_model__emit_rust(const struct stops_model *model, FILE *out,
 
 	if (!model || !out || !OPTS_VALID(opts, stops_emit_rust_opts))
 		return stops_errf(err, -EINVAL, "rust: invalid arguments");
-	ret = plan__build(model, &plan, err);
+	ret = plan__build_langs(model, PLAN_LANG(PLAN_RUST), &plan, err);
 	if (ret)
 		return ret;
 	ret = emit_rust(out, plan);
