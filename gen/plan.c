@@ -247,6 +247,12 @@ static int name_fields(struct builder *b, struct plan_type *t,
 	struct plan_scope scope[PLAN_NR_LANGS] = {0};
 	int ret = 0;
 
+	/* room made once: growing by steps rehashed every name (distinct
+	 * types pay it per type) */
+	for (int l = PLAN_C + 1; l < PLAN_NR_LANGS && !ret; l++)
+		if (b->langs & PLAN_LANG(l))
+			ret = name_set_reserve(&scope[l].taken,
+					       t->nr_fields + t->nr_runs);
 	for (uint32_t i = 0; i < t->nr_fields && !ret; i++) {
 		struct plan_field *f = &t->fields[i];
 		const struct stops_member *m = &aggr->members[i];

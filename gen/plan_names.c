@@ -37,6 +37,21 @@ static bool rust_raw_refused(const char *name)
 	       !strcmp(name, "_");
 }
 
+/*
+ * Every keyword is 2 to 8 lower-case letters, or "Self": a cheap test
+ * before the search, which most names (snake case, long) fail.
+ */
+static bool may_be_rust_keyword(const char *s)
+{
+	size_t n;
+
+	for (n = 0; s[n]; n++)
+		if (n == 8 ||
+		    !((s[n] >= 'a' && s[n] <= 'z') || (!n && s[n] == 'S')))
+			return false;
+	return n >= 2;
+}
+
 bool plan_names__is_reserved(enum plan_lang lang, const char *name)
 {
 	switch (lang) {
@@ -48,7 +63,8 @@ bool plan_names__is_reserved(enum plan_lang lang, const char *name)
 		 */
 		return false;
 	case PLAN_RUST:
-		return in_sorted(rust_keywords,
+		return may_be_rust_keyword(name) &&
+		       in_sorted(rust_keywords,
 				 sizeof(rust_keywords) / sizeof(*rust_keywords),
 				 name);
 	default:
