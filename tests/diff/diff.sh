@@ -75,8 +75,9 @@ add() {
 	"$cli" gen --lang rust "$obj" -o "$w/rs/$k.rs" ||
 		die "gen --lang rust $label failed (gen of C succeeds)"
 	mkdir -p "$w/link/$k"
-	printf '%s %s\n' "$obj" "$w/link/$k/$(basename "$obj")" >>"$w/link/list"
-	printf '%s %s %s\n' "$k" "$obj" "$label" >>"$w/objs"
+	# tabs between fields: an object's path may hold spaces
+	printf '%s\t%s\n' "$obj" "$w/link/$k/$(basename "$obj")" >>"$w/link/list"
+	printf '%s\t%s\t%s\n' "$k" "$obj" "$label" >>"$w/objs"
 	printf '#include "%s.h"\n' "$k" >"$w/c/$k.c"
 }
 
@@ -86,8 +87,8 @@ go_all() {
 	local k obj label copy st langs c
 	local -A status
 	python3 "$here/linkify.py" --batch "$w/link/list" >"$w/link/status" || die "linkify.py"
-	while read -r c st; do status[$c]=$st; done <"$w/link/status"
-	while read -r k obj label; do
+	while IFS=$'\t' read -r c st; do status[$c]=$st; done <"$w/link/status"
+	while IFS=$'\t' read -r k obj label; do
 		copy=$w/link/$k/$(basename "$obj")
 		st=${status[$copy]:-}
 		case $st in
@@ -156,9 +157,17 @@ layouts)
 	for s in "$@"; do
 		if [ -f "$s" ]; then grep -v '^#' "$s" | grep . ; else echo "${s%:*} ${s#*:}"; fi
 	done >"$w/seeds.txt"
-	nfound=0
+	nfound=0 ncopies=0
+	# a copy (the vm payloads, the tests' work dirs) is compared once
+	declare -A seen
 	while read -r obj; do
 		nfound=$((nfound + 1))
+		sum=$(md5sum <"$obj")
+		if [ -n "${seen[$sum]:-}" ]; then
+			ncopies=$((ncopies + 1))
+			continue
+		fi
+		seen[$sum]=1
 		add "$obj" "${obj#"$dir"/}"
 	done < <(find "$dir" -name '*.bpf.o' -type f -not -path '*/diff-*' | LC_ALL=C sort)
 	nobj=$n
@@ -167,7 +176,7 @@ layouts)
 		seed "$c" "$s"
 		nseeds=$((nseeds + 1)) nlayouts=$((nlayouts + c))
 	done <"$w/seeds.txt"
-	echo "note: $nobj of $nfound objects under $dir (the rest the C generator refuses), $nseeds random-layout seeds ($nlayouts layouts)"
+	echo "note: $nobj of $nfound objects under $dir ($ncopies copies compared once, the rest the C generator refuses), $nseeds random-layout seeds ($nlayouts layouts)"
 	;;
 planted)
 	add "$1" "$(basename "$1")"

@@ -13,7 +13,7 @@ compared with the C and Rust outputs of the original. ?.struct_ops goes to
 
   linkify.py IN.bpf.o OUT.bpf.o   exit 0 renamed, 3 nothing to rename,
                                   4 no free name (both .link sections taken)
-  linkify.py --batch LIST         each "IN OUT" line of LIST so; prints
+  linkify.py --batch LIST         each "IN<tab>OUT" line of LIST so; prints
                                   "OUT STATUS" lines
 """
 import os
@@ -107,11 +107,11 @@ def linkify(src, dst):
 
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == '--batch':
-        # one process for many objects: "IN OUT" lines in, "OUT STATUS" out
+        # one process for many objects: "IN<tab>OUT" lines in, "OUT<tab>STATUS" out
         with open(sys.argv[2]) as f:
             for line in f:
-                src, dst = line.split()
-                print(dst, linkify(src, dst))
+                src, dst = line.rstrip('\n').split('\t')
+                print(dst, linkify(src, dst), sep='\t')
         return 0
     if len(sys.argv) != 3:
         sys.exit('usage: linkify.py IN.bpf.o OUT.bpf.o | --batch LIST')
