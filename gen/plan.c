@@ -240,17 +240,49 @@ static int name_run(struct builder *b, struct plan_type *t,
 	return 0;
 }
 
+/*
+ * Whether Rust spells every field as C does: each has its BTF name as its
+ * C name, none is a Rust keyword, and no run needs a field of its own. C's
+ * names are unique in the type, so Rust's are, with no set to ask (most
+ * types: the set's hashing was an eighth of a distinct-types run).
+ */
+static bool rust_fields_as_c(const struct plan_type *t,
+			     const struct stops_aggr *aggr)
+{
+	for (uint32_t i = 0; i < t->nr_fields; i++) {
+		const struct stops_member *m = &aggr->members[i];
+
+		if (!m->c_name || (m->name && strcmp(m->name, m->c_name)) ||
+		    plan_names__is_reserved(PLAN_RUST, m->c_name))
+			return false;
+	}
+	for (uint32_t k = 0; k < t->nr_runs; k++)
+		if (t->runs[k].native)
+			return false;
+	return true;
+}
+
 /* Each language's field names, unique among the type's fields. */
 static int name_fields(struct builder *b, struct plan_type *t,
 		       const struct stops_aggr *aggr)
 {
 	struct plan_scope scope[PLAN_NR_LANGS] = {0};
+	unsigned int langs = b->langs;
 	int ret = 0;
+
+	if ((langs & PLAN_LANG(PLAN_RUST)) && rust_fields_as_c(t, aggr)) {
+		for (uint32_t i = 0; i < t->nr_fields; i++)
+			t->fields[i].name[PLAN_RUST] = aggr->members[i].c_name;
+		for (uint32_t k = 0; k < t->nr_runs; k++)
+			t->runs[k].name[PLAN_RUST] =
+				t->fields[t->runs[k].first].name[PLAN_RUST];
+		langs &= ~PLAN_LANG(PLAN_RUST);
+	}
 
 	/* room made once: growing by steps rehashed every name (distinct
 	 * types pay it per type) */
 	for (int l = PLAN_C + 1; l < PLAN_NR_LANGS && !ret; l++)
-		if (b->langs & PLAN_LANG(l))
+		if (langs & PLAN_LANG(l))
 			ret = name_set_reserve(&scope[l].taken,
 					       t->nr_fields + t->nr_runs);
 	for (uint32_t i = 0; i < t->nr_fields && !ret; i++) {
@@ -261,7 +293,7 @@ static int name_fields(struct builder *b, struct plan_type *t,
 		for (int l = PLAN_C + 1; l < PLAN_NR_LANGS; l++) {
 			const char *gen = m->c_name;
 
-			if (!(b->langs & PLAN_LANG(l)))
+			if (!(langs & PLAN_LANG(l)))
 				continue;
 			if (!gen)
 				gen = arena_printf(b->plan->arena, "anon%u", i);
