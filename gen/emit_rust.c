@@ -367,7 +367,8 @@ static uint32_t type_align(const struct rs *r, const struct plan_type *t)
 
 /*
  * in_packed by the users before their members (the plan lists members
- * first), then natural alignments from the members up.
+ * first), then natural alignments from the members up; once per layout
+ * root (thousands of maps share one), which comes before its sharers.
  */
 static int index_alignment(struct rs *r)
 {
@@ -378,18 +379,20 @@ static int index_alignment(struct rs *r)
 	if (!r->natural || !r->in_packed)
 		return -ENOMEM;
 	for (uint32_t i = p->nr_types; i-- > 0;) {
-		const struct plan_type *t = layout_root(p->types[i]);
-		bool inside = t->packed || r->in_packed[t->index];
+		const struct plan_type *t = p->types[i];
 
-		for (uint32_t j = 0; inside && j < t->nr_fields; j++)
+		if (t->same_layout || !(t->packed || r->in_packed[t->index]))
+			continue;
+		for (uint32_t j = 0; j < t->nr_fields; j++)
 			if (t->fields[j].type)
 				r->in_packed[layout_root(t->fields[j].type)
 						     ->index] = true;
 	}
 	for (uint32_t i = 0; i < p->nr_types; i++) {
-		const struct plan_type *t = layout_root(p->types[i]);
+		const struct plan_type *t = p->types[i];
 
-		r->natural[t->index] = natural_align(r, t);
+		if (!t->same_layout)
+			r->natural[t->index] = natural_align(r, t);
 	}
 	return 0;
 }
