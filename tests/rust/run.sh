@@ -46,14 +46,7 @@ mkdir -p "$dir/rules" "$dir/examples/tcp_cc" "$dir/tests/rust"
 cp -r "$src/rules/cargo" "$dir/rules/"
 cp -r "$src/examples/tcp_cc/rust" "$dir/examples/tcp_cc/"
 cp -r "$src/tests/rust/runtime" "$src/tests/rust/layout" "$src/tests/rust/skel" "$dir/tests/rust/"
-cat >"$dir/cargo/config.toml" <<'EOF'
-[source.crates-io]
-replace-with = "debian"
-[source.debian]
-directory = "/usr/share/cargo/registry"
-[net]
-offline = true
-EOF
+cp "$src/tests/lib/cargo-offline.toml" "$dir/cargo/config.toml"
 
 # cmd... inside the root, in $work, with the toolchain's environment.
 in_root() {

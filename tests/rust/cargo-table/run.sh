@@ -42,14 +42,7 @@ mkdir -p "$dir/objs" "$dir/mods" "$dir/skels" "$dir/cargo" "$dir/rules" "$dir/te
 cp -r "$src/rules/cargo" "$dir/rules/"
 mkdir -p "$dir/tests/rust/cargo-table"
 cp -r "$here/skelgen" "$here/compare" "$dir/tests/rust/cargo-table/"
-cat >"$dir/cargo/config.toml" <<'EOF'
-[source.crates-io]
-replace-with = "debian"
-[source.debian]
-directory = "/usr/share/cargo/registry"
-[net]
-offline = true
-EOF
+cp "$src/tests/lib/cargo-offline.toml" "$dir/cargo/config.toml"
 
 in_root() {
 	"$src/tests/lib/debroot" run "$root" env -i HOME=/root \
