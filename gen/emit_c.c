@@ -10,6 +10,7 @@
 #include "emit_lists.h"
 #include "emit_types.h"
 #include "emit_verify.h"
+#include "plan.h"
 
 /* The helpers every shadow header shares (gen/runtime/, below). */
 static const char *const helper_idents[] = {
@@ -87,6 +88,7 @@ struct header {
 	struct emit *e;
 	struct emit_types *types;
 	struct emit_lists *lists;
+	struct plan *plan; /* C's names only */
 };
 
 /*
@@ -512,11 +514,17 @@ static int emit_header(struct header *h)
 		ret = emit_accessors(e, &model->maps[k]);
 	if (ret)
 		return ret;
-	/* the layout block first: the fit helper reads its tables */
-	ret = emit_verify(e->o, model, e->err);
+	/*
+	 * The plan, C's names only, here: its errors (a type that is not a
+	 * struct, a member the check cannot hold) come where emit_verify.c's
+	 * walk of the BTF gave them, after the names' and the accessors'
+	 */
+	ret = plan__build_langs(model, PLAN_LANG(PLAN_C), &h->plan, e->err);
 	if (ret)
 		return ret;
-	emit_fit(e->o, model);
+	/* the layout block first: the fit helper reads its tables */
+	emit_verify(e->o, h->plan);
+	emit_fit(e->o, h->plan);
 	if (model->nr_maps)
 		out_str(e->o, "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n");
 	out_str(e->o, "#if defined(__cplusplus) && defined(__clang__)\n"
@@ -559,6 +567,7 @@ out:
 	name_set_free(&e->enum_names);
 	pair_set_free(&e->names.idents);
 	arena_free(&e->names.arena);
+	plan__free(h.plan);
 	emit_types__free(h.types);
 	emit_lists__free(h.lists);
 	free(e->obj_upper_buf);

@@ -6,8 +6,7 @@
 #include <stddef.h>
 
 struct out;
-struct stops_err;
-struct stops_model;
+struct plan;
 
 /* The shared identifiers the fit helpers define (emit_c.c claims them). */
 extern const char *const emit_fit_idents[];
@@ -22,6 +21,6 @@ extern const size_t emit_fit_nr_idents;
  * emit_verify()'s, whose X__layout() tables it reads: the caller wraps
  * it in #ifndef STOPS_SHADOW_NO_LIBBPF. Nothing for no maps.
  */
-void emit_fit(struct out *o, const struct stops_model *model);
+void emit_fit(struct out *o, const struct plan *plan);
 
 #endif /* STOPS_EMIT_FIT_H */

@@ -6,8 +6,7 @@
 #include <stddef.h>
 
 struct out;
-struct stops_err;
-struct stops_model;
+struct plan;
 
 /* The shared identifiers the layout check defines (emit_c.c claims them). */
 extern const char *const emit_verify_idents[];
@@ -25,10 +24,10 @@ extern const size_t emit_verify_nr_idents;
 
 /*
  * The shared check (guarded, once per translation unit) and each map's
- * X__layout(), for the libbpf part of a shadow header: the caller wraps
- * it in #ifndef STOPS_SHADOW_NO_LIBBPF. Nothing for no maps.
+ * X__layout(), the plan's run-time check of its type, for the libbpf part
+ * of a shadow header: the caller wraps it in #ifndef
+ * STOPS_SHADOW_NO_LIBBPF. Nothing for no maps.
  */
-int emit_verify(struct out *o, const struct stops_model *model,
-		struct stops_err *err);
+void emit_verify(struct out *o, const struct plan *plan);
 
 #endif /* STOPS_EMIT_VERIFY_H */
