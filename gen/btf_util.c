@@ -107,6 +107,55 @@ long long btf_resolved_size(const struct btf *btf, uint32_t id)
 	return btf__resolve_size(btf, id);
 }
 
+/* typedefs and modifiers: what btf_skip_mods() goes through */
+static bool btf_is_mod_kind(const struct btf_type *t)
+{
+	switch (btf_kind(t)) {
+	case BTF_KIND_TYPEDEF:
+	case BTF_KIND_VOLATILE:
+	case BTF_KIND_CONST:
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_TYPE_TAG:
+		return true;
+	default:
+		return false;
+	}
+}
+
+const struct btf_type *btf_skip_mods_size(const struct btf *btf, uint32_t id,
+					  long long *size)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+	int hops = 0;
+
+	for (; t && hops < STOPS_MAX_CHAIN && btf_is_mod_kind(t); hops++)
+		t = btf__type_by_id(btf, t->type);
+	if (t && hops >= STOPS_MAX_CHAIN)
+		t = NULL;
+	/* btf_resolved_size()'s answer where it gives one without libbpf */
+	if (t && hops < BTF_RESOLVE_DEPTH) {
+		switch (btf_kind(t)) {
+		case BTF_KIND_INT:
+		case BTF_KIND_FLOAT:
+		case BTF_KIND_ENUM:
+		case BTF_KIND_ENUM64:
+		case BTF_KIND_STRUCT:
+		case BTF_KIND_UNION:
+			*size = t->size;
+			return t;
+		case BTF_KIND_PTR:
+			*size = btf__pointer_size(btf)
+					? (long long)btf__pointer_size(btf)
+					: (long long)sizeof(void *);
+			return t;
+		default:
+			break;
+		}
+	}
+	*size = btf__resolve_size(btf, id);
+	return t;
+}
+
 bool btf_is_func_ptr(const struct btf *btf, uint32_t id)
 {
 	const struct btf_type *t = btf_skip_mods(btf, id, NULL);

@@ -21,6 +21,13 @@ bool btf_is_func_ptr(const struct btf *btf, uint32_t id);
  * times): the same answer, libbpf's depth limit included.
  */
 long long btf_resolved_size(const struct btf *btf, uint32_t id);
+/*
+ * btf_skip_mods(btf, id, NULL) and btf_resolved_size(btf, id) in one walk
+ * (a member's type and size, for each member of every map's check): the
+ * same answers, each within its own depth limit.
+ */
+const struct btf_type *btf_skip_mods_size(const struct btf *btf, uint32_t id,
+					  long long *size);
 /* BTF's own name of a kind: "int", "ptr", "func_proto", ... */
 const char *btf_kind_spelling(const struct btf_type *t);
 /* A type's name, "(anon)" when it has none. */

@@ -519,12 +519,13 @@ static int emit_header(struct header *h)
 	 * struct, a member the check cannot hold) come where emit_verify.c's
 	 * walk of the BTF gave them, after the names' and the accessors'
 	 */
-	ret = plan__build_langs(model, PLAN_LANG(PLAN_C), &h->plan, e->err);
+	ret = plan__build_langs(model, PLAN_LANG(PLAN_C) | PLAN_MAPS_ONLY,
+				&h->plan, e->err);
 	if (ret)
 		return ret;
 	/* the layout block first: the fit helper reads its tables */
-	emit_verify(e->o, h->plan);
-	emit_fit(e->o, h->plan);
+	emit_verify(e->o, h->plan->maps, h->plan->nr_maps);
+	emit_fit(e->o, h->plan->maps, h->plan->nr_maps);
 	if (model->nr_maps)
 		out_str(e->o, "#endif /* STOPS_SHADOW_NO_LIBBPF */\n\n");
 	out_str(e->o, "#if defined(__cplusplus) && defined(__clang__)\n"

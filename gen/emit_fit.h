@@ -4,9 +4,10 @@
 #define STOPS_EMIT_FIT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct out;
-struct plan;
+struct plan_map;
 
 /* The shared identifiers the fit helpers define (emit_c.c claims them). */
 extern const char *const emit_fit_idents[];
@@ -21,6 +22,6 @@ extern const size_t emit_fit_nr_idents;
  * emit_verify()'s, whose X__layout() tables it reads: the caller wraps
  * it in #ifndef STOPS_SHADOW_NO_LIBBPF. Nothing for no maps.
  */
-void emit_fit(struct out *o, const struct plan *plan);
+void emit_fit(struct out *o, const struct plan_map *maps, uint32_t nr_maps);
 
 #endif /* STOPS_EMIT_FIT_H */

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /* Layout emitter: X__layout(), what the accessors compare an object with. */
-#include <string.h>
-
-#include "btf_util.h"
+#include "btf_util.h" /* enum btf_cls: the kind classes of the check */
 #include "emit_verify.h"
 #include "out.h"
 #include "plan.h"
+#include "writer.h"
 
 const char *const emit_verify_idents[] = {
 	"STOPS_SHADOW__LAYOUT",	     "stops_shadow__layout_member",
@@ -31,33 +30,10 @@ const size_t emit_verify_nr_idents =
 #include "runtime_print.inc"
 #include "runtime_layout_check.inc"
 
-/* One line of the table, as a span: no format to parse. */
-static void emit_member_line(struct out *o, const struct plan_check *c)
-{
-	size_t len = strlen(c->name);
-	char *w = out_span(o, len + 16 + 7 * 11);
+#include "tpl_verify.h" /* gen/templates/verify.tpl, by scripts/mk-templates */
 
-	if (!w)
-		return;
-	w = span_lit(w, "\t\t{\"");
-	w = span_put(w, c->name, len);
-	w = span_lit(w, "\", ");
-	w = span_uint(w, c->bit_offset);
-	w = span_lit(w, ", ");
-	w = span_uint(w, c->size);
-	w = span_lit(w, ", ");
-	w = span_uint(w, c->bit_size);
-	w = span_lit(w, ", ");
-	w = span_uint(w, c->cls);
-	w = span_lit(w, ", ");
-	w = span_uint(w, c->depth);
-	/* what X__fit_kernel() reads of a member, besides where it is */
-	w = span_lit(w, ", ");
-	w = span_uint(w, c->kind);
-	w = span_lit(w, ", ");
-	w = span_uint(w, c->func);
-	out_span_end(o, span_lit(w, "},\n"));
-}
+/* the check's depth is the plan's (plan_check), which the table holds */
+_Static_assert(LAYOUT_DEPTH == PLAN_CHECK_DEPTH, "LAYOUT_DEPTH");
 
 /*
  * The table is the plan's run-time check of the map's type: its members
@@ -66,42 +42,33 @@ static void emit_member_line(struct out *o, const struct plan_check *c)
  */
 static void emit_map_layout(struct out *o, const struct plan_map *pm)
 {
-	const struct stops_map *map = pm->map;
-	const char *s = map->shadow_name;
+	const char *s = pm->map->shadow_name;
+	const struct plan_check *c = pm->checks;
 
 	if (pm->type->same_layout) {
-		/* thousands of maps: no format to parse */
-		out_lit(o, "#define ");
-		out_str(o, s);
-		out_lit(o, EMIT_VERIFY_SUFFIX " ");
-		out_str(o, pm->type->same_layout->name[PLAN_C]);
-		out_lit(o, EMIT_VERIFY_SUFFIX "\n\n");
+		tpl_verify_alias(o, s, EMIT_VERIFY_SUFFIX,
+				 pm->type->same_layout->name[PLAN_C]);
 		return;
 	}
-	out_printf(o,
-		   "/* Map %s's layout, compared with the object's by the accessors. */\n"
-		   "static inline const struct stops_shadow__layout *%s%s(void)\n{\n",
-		   map->name, s, EMIT_VERIFY_SUFFIX);
+	tpl_verify_open(o, pm->map->name, s, EMIT_VERIFY_SUFFIX);
 	if (pm->nr_checks) {
-		out_str(o,
-			"\tstatic const struct stops_shadow__layout_member m[] = {\n");
-		for (uint32_t i = 0; i < pm->nr_checks; i++)
-			emit_member_line(o, &pm->checks[i]);
-		out_str(o, "\t};\n");
+		tpl_verify_members_open(o);
+		for (uint32_t i = 0; i < pm->nr_checks; i++, c++)
+			tpl_verify_member(o, c->name, c->bit_offset, c->size,
+					  c->bit_size, c->cls, c->depth,
+					  c->kind, c->func);
+		tpl_verify_members_close(o);
 	}
-	out_printf(o,
-		   "\tstatic const struct stops_shadow__layout l = {\"%s\", %u, %u, %s};\n\n"
-		   "\treturn &l;\n}\n\n",
-		   map->type_name, pm->type->size, pm->nr_checks,
-		   pm->nr_checks ? "m" : "NULL");
+	tpl_verify_close(o, pm->map->type_name, pm->type->size, pm->nr_checks,
+			 pm->nr_checks ? "m" : "NULL");
 }
 
-void emit_verify(struct out *o, const struct plan *plan)
+void emit_verify(struct out *o, const struct plan_map *maps, uint32_t nr_maps)
 {
-	if (!plan->nr_maps)
+	if (!nr_maps)
 		return;
 	runtime_print(o);
 	runtime_layout_check(o);
-	for (uint32_t k = 0; k < plan->nr_maps; k++)
-		emit_map_layout(o, &plan->maps[k]);
+	for (uint32_t k = 0; k < nr_maps; k++)
+		emit_map_layout(o, &maps[k]);
 }

@@ -4,9 +4,10 @@
 #define STOPS_EMIT_VERIFY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct out;
-struct plan;
+struct plan_map;
 
 /* The shared identifiers the layout check defines (emit_c.c claims them). */
 extern const char *const emit_verify_idents[];
@@ -28,6 +29,6 @@ extern const size_t emit_verify_nr_idents;
  * of a shadow header: the caller wraps it in #ifndef
  * STOPS_SHADOW_NO_LIBBPF. Nothing for no maps.
  */
-void emit_verify(struct out *o, const struct plan *plan);
+void emit_verify(struct out *o, const struct plan_map *maps, uint32_t nr_maps);
 
 #endif /* STOPS_EMIT_VERIFY_H */

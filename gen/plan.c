@@ -525,9 +525,10 @@ static int add_checks(struct builder *b, const struct stops_map *map,
 	for (uint32_t i = 0; i < vlen; i++, bm++) {
 		struct plan_check *c = new_check(b);
 		const char *name = btf__name_by_offset(b->btf, bm->name_off);
+		long long size;
 		const struct btf_type *mt =
-			btf_skip_mods(b->btf, bm->type, NULL);
-		long long size = btf_resolved_size(b->btf, bm->type);
+			btf_skip_mods_size(b->btf, bm->type, &size);
+		const struct btf_type *pt;
 
 		if (!c)
 			return -ENOMEM;
@@ -550,8 +551,11 @@ static int add_checks(struct builder *b, const struct stops_map *map,
 		 * walk too: nothing to compare */
 		c->size = size < 0 || size > UINT32_MAX ? UINT32_MAX
 							: (uint32_t)size;
-		c->func = mt && btf_is_ptr(mt) && size == 8 &&
-			  btf_is_func_ptr(b->btf, bm->type);
+		/* btf_is_func_ptr(), from mt: no second walk to it */
+		pt = mt && btf_is_ptr(mt) && size == 8
+			     ? btf_skip_mods(b->btf, mt->type, NULL)
+			     : NULL;
+		c->func = pt && btf_is_func_proto(pt);
 		if (!c->bit_size && depth < PLAN_CHECK_DEPTH &&
 		    (c->cls == BTF_CLS_STRUCT || c->cls == BTF_CLS_UNION) &&
 		    btf_is_composite(mt)) {
@@ -704,6 +708,81 @@ static int build_plan(struct builder *b)
 	return 0;
 }
 
+/*
+ * plan__build_maps(): each map's type stands alone, without fields, and
+ * one of an earlier map's layout names that map's type: no type is looked
+ * up by its aggregate, and thousands of maps of one type cost a copy of
+ * its facts each (bench's maps5000: hashing 5,000 types cost more than
+ * the header's layout block).
+ */
+static void map_type(struct plan_type *t, const struct stops_aggr *aggr,
+		     const struct plan_type *owner, const char *btf_name)
+{
+	*t = (struct plan_type){
+		.btf_name = btf_name,
+		.name[PLAN_C] = aggr->c_name,
+		.path = aggr->path,
+		.is_union = aggr->is_union,
+		.packed = aggr->packed,
+		.size = aggr->size,
+		.align = aggr->align,
+		.btf_id = aggr->btf_id,
+		.nr_slots = aggr->nr_slots,
+		.same_layout = owner,
+	};
+}
+
+static int build_map_types(struct builder *b)
+{
+	const struct stops_model *model = b->plan->model;
+	struct plan *p = b->plan;
+	uint32_t n = model->nr_maps ? model->nr_maps : 1;
+	struct plan_type *types = arena_alloc(p->arena, n * sizeof(*types));
+	const struct plan_map *last = NULL; /* the last search's answer */
+	int ret;
+
+	p->maps = arena_alloc(p->arena, n * sizeof(*p->maps));
+	p->types = arena_alloc(p->arena, n * sizeof(*p->types));
+	if (!types || !p->maps || !p->types)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < model->nr_maps; i++) {
+		const struct stops_map *map = &model->maps[i];
+		const struct stops_aggr *shared = map->type->same_layout;
+		struct plan_map *pm = &p->maps[i];
+		const struct plan_map *owner = NULL;
+
+		/* maps of one layout follow their first: one search a run */
+		if (shared) {
+			if (!last || last->map->type != shared)
+				last = map_of_type(p, i, shared);
+			owner = last;
+		}
+		map_type(&types[i], map->type, owner ? owner->type : NULL,
+			 owner ? owner->type->btf_name
+			       : btf_name_of(b, map->type->btf_id));
+		types[i].index = i;
+		p->types[i] = &types[i];
+		/* a map of its owner's layout has its checks */
+		*pm = (struct plan_map){
+			.map = map,
+			.state = &model->map_state[i],
+			.type = &types[i],
+			.nr_checks = owner ? owner->nr_checks : 0,
+			.checks = owner ? owner->checks : NULL,
+		};
+		pm->kernel_type = i && pm[-1].map->type_name == map->type_name
+					  ? pm[-1].kernel_type
+					  : kernel_type(b, pm, NULL);
+		if (!pm->kernel_type)
+			return -ENOMEM;
+		p->nr_maps = p->nr_types = i + 1;
+		ret = owner ? 0 : build_checks(b, pm, NULL);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 int plan__build(const struct stops_model *model, struct plan **out,
 		struct stops_err *err)
 {
@@ -729,7 +808,7 @@ int plan__build_langs(const struct stops_model *model, unsigned int langs,
 	b.plan = p;
 	if (err)
 		err->msg[0] = 0;
-	ret = build_plan(&b);
+	ret = langs & PLAN_MAPS_ONLY ? build_map_types(&b) : build_plan(&b);
 	free(b.aggr_type);
 	free(b.checks);
 	htab_free(&b.of_aggr);

@@ -169,6 +169,16 @@ struct plan {
 #define PLAN_LANG(lang) (1u << (lang))
 #define PLAN_ALL_LANGS	((1u << PLAN_NR_LANGS) - 1)
 
+/*
+ * With PLAN_LANG(PLAN_C) in plan__build_langs(): the maps alone, C's
+ * names only. Each map's type is its own, without fields, runs or nested
+ * types (its names, size, alignment and same_layout are kept: an earlier
+ * map's type); kernel_type and the checks are whole. What the C header's
+ * layout and fit blocks read, while its other parts read the model: it
+ * costs about what their walk of the BTF did.
+ */
+#define PLAN_MAPS_ONLY (1u << 16)
+
 /* The plan with every language's names. */
 int plan__build(const struct stops_model *model, struct plan **out,
 		struct stops_err *err);

@@ -27,11 +27,16 @@ static inline char *wr_put_s(char *p, const char *s, size_t n)
 	return span_put(p, s, n);
 }
 
-/* u: a number in decimal */
+/*
+ * u: a number in decimal. Most of a header's are one digit (a layout
+ * table's classes, depths and kinds), the rest a few: two digits a step.
+ */
 static inline size_t wr_len_u(uint64_t v)
 {
 	size_t n = 1;
 
+	if (v < 10)
+		return 1;
 	for (; v >= 10000; v /= 10000)
 		n += 4;
 	return n + (v >= 10) + (v >= 100) + (v >= 1000);
@@ -39,11 +44,30 @@ static inline size_t wr_len_u(uint64_t v)
 
 static inline char *wr_put_u(char *p, uint64_t v, size_t n)
 {
+	static const char pairs[] = "00010203040506070809"
+				    "10111213141516171819"
+				    "20212223242526272829"
+				    "30313233343536373839"
+				    "40414243444546474849"
+				    "50515253545556575859"
+				    "60616263646566676869"
+				    "70717273747576777879"
+				    "80818283848586878889"
+				    "90919293949596979899";
 	char *d = p + n;
 
-	do
-		*--d = (char)('0' + v % 10);
-	while (v /= 10);
+	if (n == 1) {
+		*p = (char)('0' + v);
+		return p + 1;
+	}
+	for (; v >= 100; v /= 100) {
+		d -= 2;
+		memcpy(d, pairs + 2 * (v % 100), 2);
+	}
+	if (v >= 10)
+		memcpy(d - 2, pairs + 2 * v, 2);
+	else
+		d[-1] = (char)('0' + v);
 	return p + n;
 }
 
