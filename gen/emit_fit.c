@@ -30,13 +30,15 @@ const size_t emit_fit_nr_idents =
 #include "tpl_fit.h" /* gen/templates/fit.tpl, by scripts/mk-templates */
 
 /* X__fit_kernel(): the fit of X__layout()'s members (emit_verify.c). */
-static void emit_map_fit(struct out *o, const struct plan_map *pm)
+static void emit_map_fit(struct out *o, const struct plan_map *pm,
+			 struct wr_sn *owner)
 {
 	const char *s = pm->map->shadow_name;
 
 	if (pm->type->same_layout)
 		tpl_fit_alias(o, s, EMIT_FIT_SUFFIX,
-			      pm->type->same_layout->name[PLAN_C]);
+			      wr_sn_memo(owner,
+					 pm->type->same_layout->name[PLAN_C]));
 	else
 		tpl_fit_map(o, pm->map->name, s, EMIT_FIT_SUFFIX,
 			    pm->kernel_type, EMIT_VERIFY_SUFFIX);
@@ -44,9 +46,11 @@ static void emit_map_fit(struct out *o, const struct plan_map *pm)
 
 void emit_fit(struct out *o, const struct plan_map *maps, uint32_t nr_maps)
 {
+	struct wr_sn owner = {0}; /* the last alias's */
+
 	if (!nr_maps)
 		return;
 	runtime_fit(o);
 	for (uint32_t k = 0; k < nr_maps; k++)
-		emit_map_fit(o, &maps[k]);
+		emit_map_fit(o, &maps[k], &owner);
 }

@@ -40,23 +40,26 @@ _Static_assert(LAYOUT_DEPTH == PLAN_CHECK_DEPTH, "LAYOUT_DEPTH");
  * in the order stops_shadow__layout_walk() reads the object's BTF, each
  * member, then a struct or union member's own members.
  */
-static void emit_map_layout(struct out *o, const struct plan_map *pm)
+static void emit_map_layout(struct out *o, const struct plan_map *pm,
+			    struct wr_sn *owner)
 {
 	const char *s = pm->map->shadow_name;
 	const struct plan_check *c = pm->checks;
 
 	if (pm->type->same_layout) {
 		tpl_verify_alias(o, s, EMIT_VERIFY_SUFFIX,
-				 pm->type->same_layout->name[PLAN_C]);
+				 wr_sn_memo(owner, pm->type->same_layout
+							   ->name[PLAN_C]));
 		return;
 	}
 	tpl_verify_open(o, pm->map->name, s, EMIT_VERIFY_SUFFIX);
 	if (pm->nr_checks) {
 		tpl_verify_members_open(o);
 		for (uint32_t i = 0; i < pm->nr_checks; i++, c++)
-			tpl_verify_member(o, c->name, c->bit_offset, c->size,
-					  c->bit_size, c->cls, c->depth,
-					  c->kind, c->func);
+			tpl_verify_member(o,
+					  (struct wr_sn){c->name, c->name_len},
+					  c->bit_offset, c->size, c->bit_size,
+					  c->cls, c->depth, c->kind, c->func);
 		tpl_verify_members_close(o);
 	}
 	tpl_verify_close(o, pm->map->type_name, pm->type->size, pm->nr_checks,
@@ -65,10 +68,12 @@ static void emit_map_layout(struct out *o, const struct plan_map *pm)
 
 void emit_verify(struct out *o, const struct plan_map *maps, uint32_t nr_maps)
 {
+	struct wr_sn owner = {0}; /* the last alias's */
+
 	if (!nr_maps)
 		return;
 	runtime_print(o);
 	runtime_layout_check(o);
 	for (uint32_t k = 0; k < nr_maps; k++)
-		emit_map_layout(o, &maps[k]);
+		emit_map_layout(o, &maps[k], &owner);
 }

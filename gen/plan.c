@@ -528,20 +528,23 @@ static int add_checks(struct builder *b, const struct stops_map *map,
 		long long size;
 		const struct btf_type *mt =
 			btf_skip_mods_size(b->btf, bm->type, &size);
+		size_t len;
 		const struct btf_type *pt;
 
 		if (!c)
 			return -ENOMEM;
 		c->name = name ? name : "";
+		len = strlen(c->name);
 		/* the model refuses such names before this (layout.c, by the
 		 * same rule); the check's table holds them as string
 		 * literals, which take nothing else */
 		if ((c->name[0] && !is_c_ident(c->name)) ||
-		    strlen(c->name) > NAMES_MAX_LITERAL)
+		    len > NAMES_MAX_LITERAL)
 			return stops_errf(
 				b->err, -EINVAL,
 				"map %s: member %.32s: not a C identifier of at most %d characters",
 				map->name, c->name, NAMES_MAX_LITERAL);
+		c->name_len = (uint32_t)len;
 		c->bit_offset = base + btf_member_bit_offset(t, i);
 		c->bit_size = btf_member_bitfield_size(t, i);
 		c->cls = (uint8_t)btf_cls_of(mt);
@@ -709,17 +712,28 @@ static int build_plan(struct builder *b)
 }
 
 /*
- * plan__build_maps(): each map's type stands alone, without fields, and
- * one of an earlier map's layout names that map's type: no type is looked
- * up by its aggregate, and thousands of maps of one type cost a copy of
- * its facts each (bench's maps5000: hashing 5,000 types cost more than
- * the header's layout block).
+ * PLAN_MAPS_ONLY: each map's type stands alone, without fields, and one
+ * of an earlier map's layout names that map's type: no type is looked up
+ * by its aggregate, and thousands of maps of one type cost a copy of its
+ * facts each (bench's maps5000: hashing 5,000 types cost more than the
+ * header's layout block it serves).
  */
-static void map_type(struct plan_type *t, const struct stops_aggr *aggr,
-		     const struct plan_type *owner, const char *btf_name)
+static void map_type(struct builder *b, struct plan_type *t, uint32_t index,
+		     const struct stops_aggr *aggr,
+		     const struct plan_type *owner)
 {
+	if (owner) {
+		/* the facts of one layout, copied whole: no zeroing first */
+		*t = *owner;
+		t->index = index;
+		t->name[PLAN_C] = aggr->c_name;
+		t->path = aggr->path;
+		t->same_layout = owner;
+		return;
+	}
 	*t = (struct plan_type){
-		.btf_name = btf_name,
+		.index = index,
+		.btf_name = btf_name_of(b, aggr->btf_id),
 		.name[PLAN_C] = aggr->c_name,
 		.path = aggr->path,
 		.is_union = aggr->is_union,
@@ -728,7 +742,6 @@ static void map_type(struct plan_type *t, const struct stops_aggr *aggr,
 		.align = aggr->align,
 		.btf_id = aggr->btf_id,
 		.nr_slots = aggr->nr_slots,
-		.same_layout = owner,
 	};
 }
 
@@ -757,10 +770,8 @@ static int build_map_types(struct builder *b)
 				last = map_of_type(p, i, shared);
 			owner = last;
 		}
-		map_type(&types[i], map->type, owner ? owner->type : NULL,
-			 owner ? owner->type->btf_name
-			       : btf_name_of(b, map->type->btf_id));
-		types[i].index = i;
+		map_type(b, &types[i], i, map->type,
+			 owner ? owner->type : NULL);
 		p->types[i] = &types[i];
 		/* a map of its owner's layout has its checks */
 		*pm = (struct plan_map){
@@ -775,11 +786,11 @@ static int build_map_types(struct builder *b)
 					  : kernel_type(b, pm, NULL);
 		if (!pm->kernel_type)
 			return -ENOMEM;
-		p->nr_maps = p->nr_types = i + 1;
 		ret = owner ? 0 : build_checks(b, pm, NULL);
 		if (ret)
 			return ret;
 	}
+	p->nr_maps = p->nr_types = model->nr_maps;
 	return 0;
 }
 

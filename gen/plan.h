@@ -134,7 +134,8 @@ struct plan_type {
 #define PLAN_CHECK_DEPTH 8
 
 struct plan_check {
-	const char *name; /* BTF name, "" when anonymous */
+	const char *name;  /* BTF name, "" when anonymous */
+	uint32_t name_len; /* strlen(name): at most NAMES_MAX_LITERAL */
 	uint32_t bit_offset;
 	uint32_t size; /* UINT32_MAX: BTF cannot size it */
 	uint32_t bit_size;

@@ -28,6 +28,35 @@ static inline char *wr_put_s(char *p, const char *s, size_t n)
 }
 
 /*
+ * sn: a string whose length the caller knows, as it is: a name written
+ * for map after map (an owner's, in each alias) is measured once.
+ */
+struct wr_sn {
+	const char *s;
+	size_t n;
+};
+
+static inline size_t wr_len_sn(struct wr_sn v)
+{
+	return v.n;
+}
+
+static inline char *wr_put_sn(char *p, struct wr_sn v, size_t n)
+{
+	return span_put(p, v.s, n);
+}
+
+/* s as an sn argument, measured unless it is memo's string (kept in memo) */
+static inline struct wr_sn wr_sn_memo(struct wr_sn *memo, const char *s)
+{
+	if (memo->s != s) {
+		memo->s = s;
+		memo->n = strlen(s);
+	}
+	return *memo;
+}
+
+/*
  * u: a number in decimal. Most of a header's are one digit (a layout
  * table's classes, depths and kinds), the rest a few: two digits a step.
  */
