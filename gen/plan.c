@@ -718,21 +718,16 @@ static int build_plan(struct builder *b)
  * facts each (bench's maps5000: hashing 5,000 types cost more than the
  * header's layout block it serves).
  */
-static void map_type(struct builder *b, struct plan_type *t, uint32_t index,
-		     const struct stops_aggr *aggr,
-		     const struct plan_type *owner)
+/* Map i, the first of its layout: its type's facts, its own checks. */
+static int map_alone(struct builder *b, uint32_t i, struct plan_type *t)
 {
-	if (owner) {
-		/* the facts of one layout, copied whole: no zeroing first */
-		*t = *owner;
-		t->index = index;
-		t->name[PLAN_C] = aggr->c_name;
-		t->path = aggr->path;
-		t->same_layout = owner;
-		return;
-	}
+	const struct stops_model *model = b->plan->model;
+	const struct stops_map *map = &model->maps[i];
+	const struct stops_aggr *aggr = map->type;
+	struct plan_map *pm = &b->plan->maps[i];
+
 	*t = (struct plan_type){
-		.index = index,
+		.index = i,
 		.btf_name = btf_name_of(b, aggr->btf_id),
 		.name[PLAN_C] = aggr->c_name,
 		.path = aggr->path,
@@ -743,6 +738,40 @@ static void map_type(struct builder *b, struct plan_type *t, uint32_t index,
 		.btf_id = aggr->btf_id,
 		.nr_slots = aggr->nr_slots,
 	};
+	*pm = (struct plan_map){
+		.map = map,
+		.state = &model->map_state[i],
+		.type = t,
+	};
+	pm->kernel_type = kernel_type(b, pm, i ? pm - 1 : NULL);
+	if (!pm->kernel_type)
+		return -ENOMEM;
+	return build_checks(b, pm, NULL);
+}
+
+/*
+ * Map i of owner's layout: owner's facts and checks, copied whole (no
+ * zeroing first), with its own names.
+ */
+static int map_shared(struct builder *b, uint32_t i, struct plan_type *t,
+		      const struct plan_map *owner)
+{
+	const struct stops_model *model = b->plan->model;
+	const struct stops_map *map = &model->maps[i];
+	struct plan_map *pm = &b->plan->maps[i];
+
+	*t = *owner->type;
+	t->index = i;
+	t->name[PLAN_C] = map->type->c_name;
+	t->path = map->type->path;
+	t->same_layout = owner->type;
+	*pm = *owner;
+	pm->map = map;
+	pm->state = &model->map_state[i];
+	pm->type = t;
+	if (map->type_name != owner->map->type_name)
+		pm->kernel_type = kernel_type(b, pm, NULL);
+	return pm->kernel_type ? 0 : -ENOMEM;
 }
 
 static int build_map_types(struct builder *b)
@@ -751,47 +780,27 @@ static int build_map_types(struct builder *b)
 	struct plan *p = b->plan;
 	uint32_t n = model->nr_maps ? model->nr_maps : 1;
 	struct plan_type *types = arena_alloc(p->arena, n * sizeof(*types));
-	const struct plan_map *last = NULL; /* the last search's answer */
-	int ret;
+	const struct plan_map *owner = NULL; /* the last search's answer */
+	int ret = 0;
 
 	p->maps = arena_alloc(p->arena, n * sizeof(*p->maps));
 	p->types = arena_alloc(p->arena, n * sizeof(*p->types));
 	if (!types || !p->maps || !p->types)
 		return -ENOMEM;
-	for (uint32_t i = 0; i < model->nr_maps; i++) {
-		const struct stops_map *map = &model->maps[i];
-		const struct stops_aggr *shared = map->type->same_layout;
-		struct plan_map *pm = &p->maps[i];
-		const struct plan_map *owner = NULL;
+	for (uint32_t i = 0; i < model->nr_maps && !ret; i++) {
+		const struct stops_aggr *shared =
+			model->maps[i].type->same_layout;
 
 		/* maps of one layout follow their first: one search a run */
-		if (shared) {
-			if (!last || last->map->type != shared)
-				last = map_of_type(p, i, shared);
-			owner = last;
-		}
-		map_type(b, &types[i], i, map->type,
-			 owner ? owner->type : NULL);
+		if (shared && (!owner || owner->map->type != shared))
+			owner = map_of_type(p, i, shared);
+		ret = shared && owner ? map_shared(b, i, &types[i], owner)
+				      : map_alone(b, i, &types[i]);
 		p->types[i] = &types[i];
-		/* a map of its owner's layout has its checks */
-		*pm = (struct plan_map){
-			.map = map,
-			.state = &model->map_state[i],
-			.type = &types[i],
-			.nr_checks = owner ? owner->nr_checks : 0,
-			.checks = owner ? owner->checks : NULL,
-		};
-		pm->kernel_type = i && pm[-1].map->type_name == map->type_name
-					  ? pm[-1].kernel_type
-					  : kernel_type(b, pm, NULL);
-		if (!pm->kernel_type)
-			return -ENOMEM;
-		ret = owner ? 0 : build_checks(b, pm, NULL);
-		if (ret)
-			return ret;
 	}
-	p->nr_maps = p->nr_types = model->nr_maps;
-	return 0;
+	if (!ret)
+		p->nr_maps = p->nr_types = model->nr_maps;
+	return ret;
 }
 
 int plan__build(const struct stops_model *model, struct plan **out,
