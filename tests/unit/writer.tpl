@@ -18,3 +18,7 @@ fixed	text "quoted" \\ ??=
 @t_json v:json
 [${v}]\
 @end
+
+@t_sn name:sn n:u
+${name}(${name}, ${n})\
+@end
