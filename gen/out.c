@@ -76,7 +76,7 @@ char *out_span_slow(struct out *o, size_t max)
 	o->span_heap = NULL;
 	if (max <= sizeof(o->buf)) {
 		out_flush(o);
-		o->span_max = o->buf + max;
+		o->span_max = (uintptr_t)(o->buf + max);
 		return o->buf;
 	}
 	o->span_heap = malloc(max);
@@ -85,23 +85,29 @@ char *out_span_slow(struct out *o, size_t max)
 			o->err = -ENOMEM;
 		return NULL;
 	}
-	o->span_max = o->span_heap + max;
+	o->span_heap_len = max;
+	o->span_max = 0;
 	return o->span_heap;
 }
 
+/*
+ * A heap span's end, or an overrun: a bound too small is the generator's
+ * bug, and the run fails with EOVERFLOW (out_flush() returns it, the
+ * emitter says so in one line); the span's text is dropped, never half
+ * kept.
+ */
 void out_span_end_slow(struct out *o, char *end)
 {
 	char *heap = o->span_heap;
 
 	o->span_heap = NULL;
-	out_mem(o, heap, (size_t)(end - heap));
+	if (!o->span_max && heap && end >= heap &&
+	    (size_t)(end - heap) <= o->span_heap_len) {
+		out_mem(o, heap, (size_t)(end - heap));
+		free(heap);
+		return;
+	}
 	free(heap);
-}
-
-void out_span_overran(struct out *o)
-{
-	free(o->span_heap);
-	o->span_heap = NULL;
 	if (!o->err)
 		o->err = -EOVERFLOW;
 }

@@ -32,8 +32,10 @@ struct out {
 	size_t mem_cap;
 	struct out_fmt fmts[OUT_FMTS]; /* by the format's address */
 	char *span_heap;	       /* out_span()'s buffer when not buf */
-	char *span_max;		       /* where the open span must end by */
-	uint64_t u64_of;	       /* span_u64()'s last number, in text */
+	size_t span_heap_len;	       /* and its bound */
+	/* where a span in buf must end by; 0 while a heap span is open */
+	uintptr_t span_max;
+	uint64_t u64_of; /* span_u64()'s last number, in text */
 	char u64_text[20];
 	uint8_t u64_len; /* 0: none yet */
 	char buf[64 * 1024];
@@ -121,29 +123,23 @@ static inline void out_str(struct out *o, const char *s)
  */
 char *out_span_slow(struct out *o, size_t max);
 void out_span_end_slow(struct out *o, char *end);
-void out_span_overran(struct out *o);
 
 static inline char *out_span(struct out *o, size_t max)
 {
 	if (max > sizeof(o->buf) - o->len)
 		return out_span_slow(o, max);
-	o->span_heap = NULL;
-	o->span_max = o->buf + o->len + max;
+	o->span_max = (uintptr_t)(o->buf + o->len + max);
 	return o->buf + o->len;
 }
 
+/*
+ * One comparison on the way of every span (a header's hundreds of
+ * thousands): an end past span_max, or any end of a heap span (span_max
+ * 0), takes the slow path, which tells the two apart.
+ */
 static inline void out_span_end(struct out *o, char *end)
 {
-	/*
-	 * A bound too small is the generator's bug: the run fails with
-	 * EOVERFLOW (out_flush() returns it, the emitter says so in one
-	 * line) and the span's text is dropped, never half kept.
-	 */
-	if (end > o->span_max) {
-		out_span_overran(o);
-		return;
-	}
-	if (o->span_heap) {
+	if ((uintptr_t)end > o->span_max) {
 		out_span_end_slow(o, end);
 		return;
 	}
