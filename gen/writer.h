@@ -66,6 +66,8 @@ static inline size_t wr_len_u(uint64_t v)
 
 	if (v < 10)
 		return 1;
+	if (v < 100)
+		return 2;
 	for (; v >= 10000; v /= 10000)
 		n += 4;
 	return n + (v >= 10) + (v >= 100) + (v >= 1000);
