@@ -187,13 +187,23 @@ static void out_vprintf_slow(struct out *o, const char *fmt, va_list ap)
 static const struct out_fmt *fmt_parse(struct out *o, const char *fmt)
 {
 	uintptr_t at = (uintptr_t)fmt;
-	struct out_fmt *f = &o->fmts[(at ^ at >> 5 ^ at >> 10) % OUT_FMTS];
+	size_t k = (at ^ at >> 5 ^ at >> 10) % OUT_FMTS;
+	struct out_fmt *f = &o->fmts[k];
 	struct out_fmt t; /* into f only when complete */
 	const char *p = fmt, *pct;
 	uint8_t nr = 0;
 
 	if (f->fmt == fmt)
 		return f;
+	/*
+	 * Two ways a slot: two formats of one slot used in turn (a map's
+	 * lines) are each parsed once, wherever the linker put them. The
+	 * newer goes first, the older second.
+	 */
+	if (o->fmts[k ^ 1].fmt == fmt)
+		return &o->fmts[k ^ 1];
+	if (f->fmt)
+		o->fmts[k ^ 1] = *f;
 	for (;; nr++) {
 		if (nr == OUT_FMT_SEGS)
 			return NULL;
