@@ -48,67 +48,8 @@ enum btf_hdr_fault btf_raw_header_check(const void *data, size_t size,
 	return *why ? BTF_HDR_LAYOUT : BTF_HDR_OK;
 }
 
-const struct btf_type *btf_skip_mods(const struct btf *btf, uint32_t id,
-				     uint32_t *res_id)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-
-	for (int i = 0; t && i < STOPS_MAX_CHAIN; i++) {
-		switch (btf_kind(t)) {
-		case BTF_KIND_TYPEDEF:
-		case BTF_KIND_VOLATILE:
-		case BTF_KIND_CONST:
-		case BTF_KIND_RESTRICT:
-		case BTF_KIND_TYPE_TAG:
-			id = t->type;
-			t = btf__type_by_id(btf, id);
-			break;
-		default:
-			if (res_id)
-				*res_id = id;
-			return t;
-		}
-	}
-	return NULL;
-}
-
-/* libbpf's MAX_RESOLVE_DEPTH: a longer chain is -E2BIG there */
-#define BTF_RESOLVE_DEPTH 32
-
-long long btf_resolved_size(const struct btf *btf, uint32_t id)
-{
-	const struct btf_type *t = btf__type_by_id(btf, id);
-
-	for (int i = 0; t && i < BTF_RESOLVE_DEPTH; i++) {
-		switch (btf_kind(t)) {
-		case BTF_KIND_INT:
-		case BTF_KIND_FLOAT:
-		case BTF_KIND_ENUM:
-		case BTF_KIND_ENUM64:
-		case BTF_KIND_STRUCT:
-		case BTF_KIND_UNION:
-			return t->size;
-		case BTF_KIND_PTR:
-			/* libbpf's btf_ptr_sz(): the host's if BTF cannot say */
-			return btf__pointer_size(btf)
-				       ? (long long)btf__pointer_size(btf)
-				       : (long long)sizeof(void *);
-		case BTF_KIND_TYPEDEF:
-		case BTF_KIND_VOLATILE:
-		case BTF_KIND_CONST:
-		case BTF_KIND_RESTRICT:
-		case BTF_KIND_TYPE_TAG:
-			t = btf__type_by_id(btf, t->type);
-			break;
-		default:
-			return btf__resolve_size(btf, id);
-		}
-	}
-	return btf__resolve_size(btf, id);
-}
-
 /* typedefs and modifiers: what btf_skip_mods() goes through */
-static bool btf_is_mod_kind(const struct btf_type *t)
+static inline bool btf_is_mod_kind(const struct btf_type *t)
 {
 	switch (btf_kind(t)) {
 	case BTF_KIND_TYPEDEF:
@@ -122,6 +63,64 @@ static bool btf_is_mod_kind(const struct btf_type *t)
 	}
 }
 
+const struct btf_type *btf_skip_mods(const struct btf *btf, uint32_t id,
+				     uint32_t *res_id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+
+	for (int i = 0; t && i < STOPS_MAX_CHAIN; i++) {
+		if (!btf_is_mod_kind(t)) {
+			if (res_id)
+				*res_id = id;
+			return t;
+		}
+		id = t->type;
+		t = btf__type_by_id(btf, id);
+	}
+	return NULL;
+}
+
+/* libbpf's MAX_RESOLVE_DEPTH: a longer chain is -E2BIG there */
+#define BTF_RESOLVE_DEPTH 32
+
+/* t's size when it is t's own (no libbpf call), else -1 */
+static inline long long btf_own_size(const struct btf *btf,
+				     const struct btf_type *t)
+{
+	switch (btf_kind(t)) {
+	case BTF_KIND_INT:
+	case BTF_KIND_FLOAT:
+	case BTF_KIND_ENUM:
+	case BTF_KIND_ENUM64:
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		return t->size;
+	case BTF_KIND_PTR:
+		/* libbpf's btf_ptr_sz(): the host's if BTF cannot say */
+		return btf__pointer_size(btf)
+			       ? (long long)btf__pointer_size(btf)
+			       : (long long)sizeof(void *);
+	default:
+		return -1;
+	}
+}
+
+long long btf_resolved_size(const struct btf *btf, uint32_t id)
+{
+	const struct btf_type *t = btf__type_by_id(btf, id);
+	long long size;
+
+	for (int i = 0; t && i < BTF_RESOLVE_DEPTH; i++) {
+		if (btf_is_mod_kind(t)) {
+			t = btf__type_by_id(btf, t->type);
+			continue;
+		}
+		size = btf_own_size(btf, t);
+		return size >= 0 ? size : btf__resolve_size(btf, id);
+	}
+	return btf__resolve_size(btf, id);
+}
+
 const struct btf_type *btf_skip_mods_size(const struct btf *btf, uint32_t id,
 					  long long *size)
 {
@@ -133,26 +132,9 @@ const struct btf_type *btf_skip_mods_size(const struct btf *btf, uint32_t id,
 	if (t && hops >= STOPS_MAX_CHAIN)
 		t = NULL;
 	/* btf_resolved_size()'s answer where it gives one without libbpf */
-	if (t && hops < BTF_RESOLVE_DEPTH) {
-		switch (btf_kind(t)) {
-		case BTF_KIND_INT:
-		case BTF_KIND_FLOAT:
-		case BTF_KIND_ENUM:
-		case BTF_KIND_ENUM64:
-		case BTF_KIND_STRUCT:
-		case BTF_KIND_UNION:
-			*size = t->size;
-			return t;
-		case BTF_KIND_PTR:
-			*size = btf__pointer_size(btf)
-					? (long long)btf__pointer_size(btf)
-					: (long long)sizeof(void *);
-			return t;
-		default:
-			break;
-		}
-	}
-	*size = btf__resolve_size(btf, id);
+	*size = t && hops < BTF_RESOLVE_DEPTH ? btf_own_size(btf, t) : -1;
+	if (*size < 0)
+		*size = btf__resolve_size(btf, id);
 	return t;
 }
 

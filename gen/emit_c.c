@@ -88,7 +88,7 @@ struct header {
 	struct emit *e;
 	struct emit_types *types;
 	struct emit_lists *lists;
-	struct plan *plan; /* C's names only */
+	struct plan *plan; /* the maps only (PLAN_MAPS_ONLY), C's names */
 };
 
 /*
@@ -515,8 +515,8 @@ static int emit_header(struct header *h)
 	if (ret)
 		return ret;
 	/*
-	 * The plan, C's names only, here: its errors (a type that is not a
-	 * struct, a member the check cannot hold) come where emit_verify.c's
+	 * The plan's maps, C's names only, here: its errors (a type that is not
+	 * a struct, a member the check cannot hold) come where emit_verify.c's
 	 * walk of the BTF gave them, after the names' and the accessors'
 	 */
 	ret = plan__build_langs(model, PLAN_LANG(PLAN_C) | PLAN_MAPS_ONLY,

@@ -172,11 +172,12 @@ struct plan {
 
 /*
  * With PLAN_LANG(PLAN_C) in plan__build_langs(): the maps alone, C's
- * names only. Each map's type is its own, without fields, runs or nested
- * types (its names, size, alignment and same_layout are kept: an earlier
- * map's type); kernel_type and the checks are whole. What the C header's
- * layout and fit blocks read, while its other parts read the model: it
- * costs about what their walk of the BTF did.
+ * names only. types holds each map's type, in map order, without fields,
+ * runs or nested types (its names, size, alignment and same_layout, an
+ * earlier map's type, are kept); kernel_type and the checks are whole.
+ * What the C header's layout and fit blocks read while its other parts
+ * read the model: a map of an earlier map's layout costs a copy of that
+ * map's plan map and type, nothing hashed.
  */
 #define PLAN_MAPS_ONLY (1u << 16)
 
