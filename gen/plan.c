@@ -571,8 +571,8 @@ static int add_checks(struct builder *b, const struct stops_map *map,
 	return 0;
 }
 
-static int build_checks(struct builder *b, struct plan_map *pm,
-			const struct plan_map *owner)
+static inline int build_checks(struct builder *b, struct plan_map *pm,
+			       const struct plan_map *owner)
 {
 	const struct btf_type *t = btf__type_by_id(b->btf, pm->map->type_id);
 	struct plan_check *checks;
@@ -613,8 +613,9 @@ static const struct plan_map *map_of_type(const struct plan *p, uint32_t n,
 }
 
 /* The map type's name without ___flavor: the BTF's string when it has none. */
-static const char *kernel_type(struct builder *b, const struct plan_map *pm,
-			       const struct plan_map *prev)
+static inline const char *kernel_type(struct builder *b,
+				      const struct plan_map *pm,
+				      const struct plan_map *prev)
 {
 	const char *name = pm->map->type_name;
 	size_t len;
