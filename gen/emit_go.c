@@ -28,10 +28,11 @@ struct go_emit {
 	const struct plan *plan;
 	const struct stops_emit_go_opts *opts;
 	struct arena *a;
-	const char *obj;	/* the object's Go name: "TcpCc" */
-	uint32_t *galign;	/* per plan type: its Go alignment on amd64 */
-	const char **view;	/* per plan type: its maps' view, once made */
-	struct plan_scope file; /* file-scope identifiers */
+	const char *obj;   /* the object's Go name: "TcpCc" */
+	uint32_t *galign;  /* per plan type: its Go alignment on amd64 */
+	const char **view; /* per plan type: its maps' view, once made */
+	/* file-scope identifiers: the plan's, its types' names claimed */
+	struct plan_scope *file;
 	struct stops_err *err;
 };
 
@@ -522,7 +523,7 @@ static int go_view(struct go_emit *g, const struct plan_map *pm,
 	struct plan_scope methods = {0};
 	int ret = 0;
 
-	view = plan_names__claim(g->a, &g->file, PLAN_GO,
+	view = plan_names__claim(g->a, g->file, PLAN_GO,
 				 arena_printf(g->a, "%sMap", vt));
 	if (!view)
 		return -ENOMEM;
@@ -554,25 +555,6 @@ static int go_view(struct go_emit *g, const struct plan_map *pm,
 	return ret;
 }
 
-/* a, b and c in one string (per map: no format to parse); NULL: no memory */
-static const char *go_join(struct go_emit *g, const char *a, const char *b,
-			   const char *c)
-{
-	size_t na, nb, nc;
-	char *s;
-
-	if (!b)
-		return NULL;
-	na = strlen(a), nb = strlen(b), nc = strlen(c);
-	s = arena_chars(g->a, na + nb + nc + 1);
-	if (!s)
-		return NULL;
-	memcpy(s, a, na);
-	memcpy(s + na, b, nb);
-	memcpy(s + na + nb, c, nc + 1);
-	return s;
-}
-
 /* A map: its layout and its constructor, returning its type's view. */
 static int go_map(struct go_emit *g, const struct plan_map *pm, uint32_t k)
 {
@@ -587,10 +569,9 @@ static int go_map(struct go_emit *g, const struct plan_map *pm, uint32_t k)
 		if (ret)
 			return ret;
 	}
-	from = plan_names__claim(g->a, &g->file, PLAN_GO,
-				 go_join(g, g->obj,
-					 plan_names__go(g->a, map->name),
-					 "FromSpec"));
+	from = plan_names__claim(g->a, g->file, PLAN_GO,
+				 plan_names__go_join(g->a, g->obj, map->name,
+						     "FromSpec"));
 	if (!from)
 		return -ENOMEM;
 	tpl_go_map(g->o, g->obj, k, g->plan->model->obj_name, map->name,
@@ -604,11 +585,11 @@ static int go_object_funcs(struct go_emit *g)
 {
 	const char *o = g->obj, *check, *coll, *assign;
 
-	check = plan_names__claim(g->a, &g->file, PLAN_GO,
+	check = plan_names__claim(g->a, g->file, PLAN_GO,
 				  arena_printf(g->a, "%sCheck", o));
-	coll = plan_names__claim(g->a, &g->file, PLAN_GO,
+	coll = plan_names__claim(g->a, g->file, PLAN_GO,
 				 arena_printf(g->a, "%sNewCollection", o));
-	assign = plan_names__claim(g->a, &g->file, PLAN_GO,
+	assign = plan_names__claim(g->a, g->file, PLAN_GO,
 				   arena_printf(g->a, "%sLoadAndAssign", o));
 	if (!check || !coll || !assign)
 		return -ENOMEM;
@@ -712,11 +693,6 @@ static int go_file(struct go_emit *g, const char *package)
 		return 0;
 	go_imports(g);
 	for (uint32_t i = 0; i < p->nr_types; i++) {
-		ret = name_set_add(&g->file.taken, p->types[i]->name[PLAN_GO]);
-		if (ret && ret != -EEXIST)
-			return ret;
-	}
-	for (uint32_t i = 0; i < p->nr_types; i++) {
 		ret = go_type(g, p->types[i]);
 		if (ret)
 			return ret;
@@ -772,6 +748,7 @@ int stops_model__emit_go(const struct stops_model *model, FILE *f,
 	if (ret)
 		goto out;
 	g.plan = p;
+	g.file = &p->file[PLAN_GO];
 	g.galign = arena_calloc(&a, p->nr_types + 1, sizeof(*g.galign));
 	g.view = arena_calloc(&a, p->nr_types + 1, sizeof(*g.view));
 	o = malloc(sizeof(*o));
@@ -790,7 +767,6 @@ out:
 	if (o)
 		out_free(o);
 	free(o);
-	plan_scope__free(&g.file);
 	plan__free(p);
 	arena_free(&a);
 	return ret;

@@ -72,35 +72,49 @@ bool plan_names__is_reserved(enum plan_lang lang, const char *name)
 	}
 }
 
+/* An ASCII letter: ctype's calls were half of the cost of a name. */
+static bool is_ascii_alpha(unsigned char c)
+{
+	return (unsigned char)((c | 0x20) - 'a') < 26;
+}
+
 /*
  * Go: exported, so upper camel case ("cong_avoid" -> "CongAvoid"), since
  * a loader in another package reads the fields; a name that starts with
- * no letter gets an "X".
+ * no letter gets an "X". prefix and suffix are copied as they are; the
+ * whole name is made in one piece (per map: no join, no second copy).
  */
-char *plan_names__go(struct arena *a, const char *s)
+char *plan_names__go_join(struct arena *a, const char *prefix, const char *s,
+			  const char *suffix)
 {
-	size_t len = strlen(s);
-	char *out = arena_chars(a, len + 2), *p = out;
-	bool up = true;
+	size_t np = strlen(prefix), ns = strlen(s), nx = strlen(suffix);
+	char *out = arena_chars(a, np + ns + nx + 2), *p;
+	unsigned char c;
 
 	if (!out)
 		return NULL;
-	for (; *s; s++) {
-		if (*s == '_') {
-			up = true;
-			continue;
-		}
-		/* ASCII by hand: ctype's calls were half of the cost a name */
-		if (p == out && !((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z'))
-			*p++ = 'X';
-		*p++ = up && *s >= 'a' && *s <= 'z' ? (char)(*s - 'a' + 'A')
-						    : *s;
-		up = false;
+	memcpy(out, prefix, np);
+	p = out + np;
+	while (*s == '_')
+		s++;
+	if (!is_ascii_alpha((unsigned char)*s))
+		*p++ = 'X'; /* also for a name of underscores only */
+	/* each word's first letter in upper case, its others copied as
+	 * they are, underscores dropped */
+	while ((c = (unsigned char)*s)) {
+		*p++ = (unsigned char)(c - 'a') < 26 ? (char)(c - 32) : (char)c;
+		while ((c = (unsigned char)*++s) && c != '_')
+			*p++ = (char)c;
+		while (*s == '_')
+			s++;
 	}
-	if (p == out)
-		*p++ = 'X';
-	*p = 0;
+	memcpy(p, suffix, nx + 1);
 	return out;
+}
+
+char *plan_names__go(struct arena *a, const char *s)
+{
+	return plan_names__go_join(a, "", s, "");
 }
 
 void plan_scope__free(struct plan_scope *scope)
