@@ -33,6 +33,10 @@ struct go_emit {
 	const char **view; /* per plan type: its maps' view, once made */
 	/* file-scope identifiers: the plan's, its types' names claimed */
 	struct plan_scope *file;
+	/* go_cilium_limits()'s last answers: maps of one layout share them */
+	const char *link_sec; /* a .struct_ops.link section's name */
+	const struct plan_field *limits_fields;
+	bool limits_scan; /* those fields hold a bitfield or a nested type */
 	struct stops_err *err;
 };
 
@@ -637,25 +641,58 @@ static void go_imports(struct go_emit *g)
 	tpl_go_imports_close(g->o);
 }
 
+/*
+ * Whether t's fields hold what go_cilium_limits() warns of per map (a
+ * named bitfield, a nested type): asked once per layout, not per map
+ * (maps of one layout share their fields), thousands of maps of 30
+ * fields otherwise walked whole.
+ */
+static bool go_limits_scan(struct go_emit *g, const struct plan_type *t)
+{
+	if (t->fields == g->limits_fields)
+		return g->limits_scan;
+	g->limits_fields = t->fields;
+	g->limits_scan = false;
+	for (uint32_t i = 0; i < t->nr_fields; i++) {
+		const struct plan_field *f = &t->fields[i];
+
+		if ((f->range == PLAN_BITFIELD && f->btf_name) ||
+		    f->range == PLAN_NESTED) {
+			g->limits_scan = true;
+			break;
+		}
+	}
+	return g->limits_scan;
+}
+
 /* What cilium/ebpf 0.22 refuses of a map: an error or warnings. */
 static int go_cilium_limits(struct go_emit *g, const struct plan_map *pm)
 {
 	const struct stops_map *map = pm->map;
 	const struct plan_type *t = pm->type;
 
-	if (!strcmp(map->sec_name, ".struct_ops"))
-		return stops_errf(
-			g->err, -EOPNOTSUPP,
-			"map %s: section .struct_ops: cilium/ebpf 0.22's LoadCollectionSpec refuses it (use .struct_ops.link)",
-			map->name);
-	if (strcmp(map->sec_name, ".struct_ops.link"))
-		go_warn(g,
-			"map %s: section %s: cilium/ebpf 0.22 reads only .struct_ops.link; the map is not in its spec",
-			map->name, map->sec_name);
-	if (strcmp(pm->kernel_type, map->type_name))
+	/* maps of one section share its name: compared once */
+	if (map->sec_name != g->link_sec) {
+		if (!strcmp(map->sec_name, ".struct_ops"))
+			return stops_errf(
+				g->err, -EOPNOTSUPP,
+				"map %s: section .struct_ops: cilium/ebpf 0.22's LoadCollectionSpec refuses it (use .struct_ops.link)",
+				map->name);
+		if (strcmp(map->sec_name, ".struct_ops.link"))
+			go_warn(g,
+				"map %s: section %s: cilium/ebpf 0.22 reads only .struct_ops.link; the map is not in its spec",
+				map->name, map->sec_name);
+		else
+			g->link_sec = map->sec_name;
+	}
+	/* the plan gives the BTF's own string where there is no flavor */
+	if (pm->kernel_type != map->type_name &&
+	    strcmp(pm->kernel_type, map->type_name))
 		go_warn(g,
 			"map %s: struct %s: cilium/ebpf 0.22 looks the kernel type up ___flavor included and refuses it at load",
 			map->name, map->type_name);
+	if (!go_limits_scan(g, t))
+		return 0;
 	for (uint32_t i = 0; i < t->nr_fields; i++) {
 		const struct plan_field *f = &t->fields[i];
 
