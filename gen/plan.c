@@ -168,7 +168,7 @@ static int nested_type(struct builder *b, const char *parent_base, uint32_t i,
 {
 	struct plan_type *t;
 	const char *gen = NULL;
-	int ret = 0;
+	int ret;
 
 	*out = type_of(b, m->aggr);
 	if (*out)

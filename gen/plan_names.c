@@ -79,22 +79,14 @@ static bool is_ascii_alpha(unsigned char c)
 }
 
 /*
- * Go: exported, so upper camel case ("cong_avoid" -> "CongAvoid"), since
- * a loader in another package reads the fields; a name that starts with
- * no letter gets an "X". prefix and suffix are copied as they are; the
- * whole name is made in one piece (per map: no join, no second copy).
+ * s as Go spells it at p, not terminated; the end. Go: exported, so upper
+ * camel case ("cong_avoid" -> "CongAvoid"), since a loader in another
+ * package reads the fields; a name that starts with no letter gets an "X".
  */
-char *plan_names__go_join(struct arena *a, const char *prefix, const char *s,
-			  const char *suffix)
+static char *go_case(char *p, const char *s)
 {
-	size_t np = strlen(prefix), ns = strlen(s), nx = strlen(suffix);
-	char *out = arena_chars(a, np + ns + nx + 2), *p;
 	unsigned char c;
 
-	if (!out)
-		return NULL;
-	memcpy(out, prefix, np);
-	p = out + np;
 	while (*s == '_')
 		s++;
 	if (!is_ascii_alpha((unsigned char)*s))
@@ -108,13 +100,31 @@ char *plan_names__go_join(struct arena *a, const char *prefix, const char *s,
 		while (*s == '_')
 			s++;
 	}
-	memcpy(p, suffix, nx + 1);
-	return out;
+	return p;
 }
 
 char *plan_names__go(struct arena *a, const char *s)
 {
-	return plan_names__go_join(a, "", s, "");
+	char *out = arena_chars(a, strlen(s) + 2);
+
+	if (out)
+		*go_case(out, s) = 0;
+	return out;
+}
+
+/* The whole name in one piece (per map: no join, no second copy). */
+char *plan_names__go_join(struct arena *a, const char *prefix, const char *s,
+			  const char *suffix)
+{
+	size_t np = strlen(prefix), nx = strlen(suffix);
+	char *out = arena_chars(a, np + strlen(s) + nx + 2), *p;
+
+	if (!out)
+		return NULL;
+	memcpy(out, prefix, np);
+	p = go_case(out + np, s);
+	memcpy(p, suffix, nx + 1);
+	return out;
 }
 
 void plan_scope__free(struct plan_scope *scope)
