@@ -28,10 +28,15 @@ struct go_emit {
 	const struct plan *plan;
 	const struct stops_emit_go_opts *opts;
 	struct arena *a;
-	const char *obj;	/* the object's Go name: "TcpCc" */
-	uint32_t *galign;	/* per plan type: its Go alignment on amd64 */
-	const char **view;	/* per plan type: its maps' view, once made */
-	struct plan_scope file; /* file-scope identifiers */
+	const char *obj;   /* the object's Go name: "TcpCc" */
+	uint32_t *galign;  /* per plan type: its Go alignment on amd64 */
+	const char **view; /* per plan type: its maps' view, once made */
+	/* file-scope identifiers: the plan's, its types' names claimed */
+	struct plan_scope *file;
+	/* go_cilium_limits()'s last answers: maps of one layout share them */
+	const char *link_sec; /* a .struct_ops.link section's name */
+	const struct plan_field *limits_fields;
+	bool limits_scan; /* those fields hold a bitfield or a nested type */
 	struct stops_err *err;
 };
 
@@ -522,7 +527,7 @@ static int go_view(struct go_emit *g, const struct plan_map *pm,
 	struct plan_scope methods = {0};
 	int ret = 0;
 
-	view = plan_names__claim(g->a, &g->file, PLAN_GO,
+	view = plan_names__claim(g->a, g->file, PLAN_GO,
 				 arena_printf(g->a, "%sMap", vt));
 	if (!view)
 		return -ENOMEM;
@@ -554,25 +559,6 @@ static int go_view(struct go_emit *g, const struct plan_map *pm,
 	return ret;
 }
 
-/* a, b and c in one string (per map: no format to parse); NULL: no memory */
-static const char *go_join(struct go_emit *g, const char *a, const char *b,
-			   const char *c)
-{
-	size_t na, nb, nc;
-	char *s;
-
-	if (!b)
-		return NULL;
-	na = strlen(a), nb = strlen(b), nc = strlen(c);
-	s = arena_chars(g->a, na + nb + nc + 1);
-	if (!s)
-		return NULL;
-	memcpy(s, a, na);
-	memcpy(s + na, b, nb);
-	memcpy(s + na + nb, c, nc + 1);
-	return s;
-}
-
 /* A map: its layout and its constructor, returning its type's view. */
 static int go_map(struct go_emit *g, const struct plan_map *pm, uint32_t k)
 {
@@ -587,10 +573,9 @@ static int go_map(struct go_emit *g, const struct plan_map *pm, uint32_t k)
 		if (ret)
 			return ret;
 	}
-	from = plan_names__claim(g->a, &g->file, PLAN_GO,
-				 go_join(g, g->obj,
-					 plan_names__go(g->a, map->name),
-					 "FromSpec"));
+	from = plan_names__claim(g->a, g->file, PLAN_GO,
+				 plan_names__go_join(g->a, g->obj, map->name,
+						     "FromSpec"));
 	if (!from)
 		return -ENOMEM;
 	tpl_go_map(g->o, g->obj, k, g->plan->model->obj_name, map->name,
@@ -604,11 +589,11 @@ static int go_object_funcs(struct go_emit *g)
 {
 	const char *o = g->obj, *check, *coll, *assign;
 
-	check = plan_names__claim(g->a, &g->file, PLAN_GO,
+	check = plan_names__claim(g->a, g->file, PLAN_GO,
 				  arena_printf(g->a, "%sCheck", o));
-	coll = plan_names__claim(g->a, &g->file, PLAN_GO,
+	coll = plan_names__claim(g->a, g->file, PLAN_GO,
 				 arena_printf(g->a, "%sNewCollection", o));
-	assign = plan_names__claim(g->a, &g->file, PLAN_GO,
+	assign = plan_names__claim(g->a, g->file, PLAN_GO,
 				   arena_printf(g->a, "%sLoadAndAssign", o));
 	if (!check || !coll || !assign)
 		return -ENOMEM;
@@ -656,25 +641,58 @@ static void go_imports(struct go_emit *g)
 	tpl_go_imports_close(g->o);
 }
 
+/*
+ * Whether t's fields hold what go_cilium_limits() warns of per map (a
+ * named bitfield, a nested type): asked once per layout, not per map
+ * (maps of one layout share their fields), thousands of maps of 30
+ * fields otherwise walked whole.
+ */
+static bool go_limits_scan(struct go_emit *g, const struct plan_type *t)
+{
+	if (t->fields == g->limits_fields)
+		return g->limits_scan;
+	g->limits_fields = t->fields;
+	g->limits_scan = false;
+	for (uint32_t i = 0; i < t->nr_fields; i++) {
+		const struct plan_field *f = &t->fields[i];
+
+		if ((f->range == PLAN_BITFIELD && f->btf_name) ||
+		    f->range == PLAN_NESTED) {
+			g->limits_scan = true;
+			break;
+		}
+	}
+	return g->limits_scan;
+}
+
 /* What cilium/ebpf 0.22 refuses of a map: an error or warnings. */
 static int go_cilium_limits(struct go_emit *g, const struct plan_map *pm)
 {
 	const struct stops_map *map = pm->map;
 	const struct plan_type *t = pm->type;
 
-	if (!strcmp(map->sec_name, ".struct_ops"))
-		return stops_errf(
-			g->err, -EOPNOTSUPP,
-			"map %s: section .struct_ops: cilium/ebpf 0.22's LoadCollectionSpec refuses it (use .struct_ops.link)",
-			map->name);
-	if (strcmp(map->sec_name, ".struct_ops.link"))
-		go_warn(g,
-			"map %s: section %s: cilium/ebpf 0.22 reads only .struct_ops.link; the map is not in its spec",
-			map->name, map->sec_name);
-	if (strcmp(pm->kernel_type, map->type_name))
+	/* maps of one section share its name: compared once */
+	if (map->sec_name != g->link_sec) {
+		if (!strcmp(map->sec_name, ".struct_ops"))
+			return stops_errf(
+				g->err, -EOPNOTSUPP,
+				"map %s: section .struct_ops: cilium/ebpf 0.22's LoadCollectionSpec refuses it (use .struct_ops.link)",
+				map->name);
+		if (strcmp(map->sec_name, ".struct_ops.link"))
+			go_warn(g,
+				"map %s: section %s: cilium/ebpf 0.22 reads only .struct_ops.link; the map is not in its spec",
+				map->name, map->sec_name);
+		else
+			g->link_sec = map->sec_name;
+	}
+	/* the plan gives the BTF's own string where there is no flavor */
+	if (pm->kernel_type != map->type_name &&
+	    strcmp(pm->kernel_type, map->type_name))
 		go_warn(g,
 			"map %s: struct %s: cilium/ebpf 0.22 looks the kernel type up ___flavor included and refuses it at load",
 			map->name, map->type_name);
+	if (!go_limits_scan(g, t))
+		return 0;
 	for (uint32_t i = 0; i < t->nr_fields; i++) {
 		const struct plan_field *f = &t->fields[i];
 
@@ -711,11 +729,6 @@ static int go_file(struct go_emit *g, const char *package)
 	if (!p->nr_maps)
 		return 0;
 	go_imports(g);
-	for (uint32_t i = 0; i < p->nr_types; i++) {
-		ret = name_set_add(&g->file.taken, p->types[i]->name[PLAN_GO]);
-		if (ret && ret != -EEXIST)
-			return ret;
-	}
 	for (uint32_t i = 0; i < p->nr_types; i++) {
 		ret = go_type(g, p->types[i]);
 		if (ret)
@@ -772,6 +785,7 @@ int stops_model__emit_go(const struct stops_model *model, FILE *f,
 	if (ret)
 		goto out;
 	g.plan = p;
+	g.file = &p->file[PLAN_GO];
 	g.galign = arena_calloc(&a, p->nr_types + 1, sizeof(*g.galign));
 	g.view = arena_calloc(&a, p->nr_types + 1, sizeof(*g.view));
 	o = malloc(sizeof(*o));
@@ -790,7 +804,6 @@ out:
 	if (o)
 		out_free(o);
 	free(o);
-	plan_scope__free(&g.file);
 	plan__free(p);
 	arena_free(&a);
 	return ret;

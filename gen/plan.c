@@ -15,7 +15,6 @@ struct builder {
 	const struct btf *btf;
 	struct htab of_aggr; /* struct stops_aggr * -> struct plan_type * */
 	struct ptr_vec types;
-	struct plan_scope type_names[PLAN_NR_LANGS]; /* file scope */
 	unsigned int langs; /* PLAN_LANG() bits: whose names are made */
 	/* type_of()'s last answer: maps of one layout ask for one owner */
 	const struct stops_aggr *last_aggr;
@@ -434,7 +433,7 @@ static int name_type(struct builder *b, struct plan_type *t,
 		if (!(b->langs & PLAN_LANG(l)))
 			continue;
 		t->name[l] =
-			plan_names__ident(b->plan->arena, &b->type_names[l],
+			plan_names__ident(b->plan->arena, &b->plan->file[l],
 					  (enum plan_lang)l, PLAN_IDENT_TYPE,
 					  PLAN_NESTED, NULL,
 					  aggr->c_name ? aggr->c_name : gen);
@@ -465,11 +464,15 @@ static int build_type(struct builder *b, const struct stops_aggr *aggr,
 {
 	struct plan_type *t = arena_calloc(b->plan->arena, 1, sizeof(*t));
 	const char *base = aggr->c_name ? aggr->c_name : gen;
-	int ret;
+	int ret = 0;
 
 	if (!t)
 		return -ENOMEM;
-	t->btf_name = btf_name_of(b, aggr->btf_id);
+	if (aggr->same_layout)
+		t->same_layout = type_of(b, aggr->same_layout);
+	/* a map's copy of a layout has its BTF type: no lookup per map */
+	t->btf_name = t->same_layout ? t->same_layout->btf_name
+				     : btf_name_of(b, aggr->btf_id);
 	t->path = aggr->path;
 	t->is_union = aggr->is_union;
 	t->packed = aggr->packed;
@@ -477,15 +480,18 @@ static int build_type(struct builder *b, const struct stops_aggr *aggr,
 	t->align = aggr->align;
 	t->btf_id = aggr->btf_id;
 	t->nr_slots = aggr->nr_slots;
-	if (aggr->same_layout)
-		t->same_layout = type_of(b, aggr->same_layout);
-	ret = htab_add(&b->of_aggr, (uintptr_t)aggr, t, false);
-	if (ret)
-		return ret;
-	if (t->same_layout)
+	/*
+	 * A map's copy of a layout is no one's nested type nor layout (the
+	 * model makes it for its map only, build_maps() finds it by its
+	 * place in model->aggrs): not indexed, thousands of hashes saved.
+	 */
+	if (t->same_layout) {
 		share_fields(t, t->same_layout);
-	else
-		ret = build_fields(b, t, aggr, base);
+	} else {
+		ret = htab_add(&b->of_aggr, (uintptr_t)aggr, t, false);
+		if (!ret)
+			ret = build_fields(b, t, aggr, base);
+	}
 	if (!ret)
 		ret = name_type(b, t, aggr, gen);
 	if (!ret) {
@@ -688,8 +694,26 @@ static int build_plan(struct builder *b)
 			      sizeof(*b->aggr_type));
 	if (!b->aggr_type)
 		return -ENOMEM;
+	/*
+	 * Each file scope's room made once (growing step by step touched
+	 * twice its memory, fresh pages): a name per type, and for Go a
+	 * constructor per map besides (emit_go.c claims them here).
+	 */
+	for (int l = PLAN_C + 1; l < PLAN_NR_LANGS; l++) {
+		if (!(b->langs & PLAN_LANG(l)))
+			continue;
+		ret = name_set_reserve(&b->plan->file[l].taken,
+				       model->nr_aggrs + 16 +
+					       (l == PLAN_GO ? model->nr_maps
+							     : 0));
+		if (ret)
+			return ret;
+	}
 	for (uint32_t i = 0; i < model->nr_aggrs; i++) {
-		b->aggr_type[i] = type_of(b, model->aggrs[i]);
+		/* a map's copy of a layout is built only here (build_type()) */
+		b->aggr_type[i] = model->aggrs[i]->same_layout
+					  ? NULL
+					  : type_of(b, model->aggrs[i]);
 		if (b->aggr_type[i])
 			continue;
 		ret = build_type(b, model->aggrs[i], NULL, &t);
@@ -834,8 +858,6 @@ int plan__build_langs(const struct stops_model *model, unsigned int langs,
 	free(b.checks);
 	htab_free(&b.of_aggr);
 	ptr_vec_free(&b.types);
-	for (int l = 0; l < PLAN_NR_LANGS; l++)
-		plan_scope__free(&b.type_names[l]);
 	if (ret) {
 		plan__free(p);
 		if (err && !err->msg[0])
@@ -850,6 +872,8 @@ void plan__free(struct plan *plan)
 {
 	if (!plan)
 		return;
+	for (int l = 0; l < PLAN_NR_LANGS; l++)
+		plan_scope__free(&plan->file[l]);
 	arena_free(plan->arena);
 	free(plan->arena);
 	free(plan);

@@ -157,6 +157,16 @@ struct plan_map {
 	const struct plan_check *checks;
 };
 
+/*
+ * The names of one scope in one language: those taken, and for each base
+ * name the next suffix to try, so that n fields that spell alike cost n
+ * claims, not n^2 (Go's camel case makes a_b, aB and a__b one name).
+ */
+struct plan_scope {
+	struct name_set taken;
+	struct htab next; /* base name -> uint32_t *, its next suffix */
+};
+
 struct plan {
 	const struct stops_model *model;
 	uint32_t nr_types;
@@ -164,6 +174,12 @@ struct plan {
 	uint32_t nr_maps;
 	struct plan_map *maps;
 	struct arena *arena;
+	/*
+	 * Each language's file scope, its type names claimed: a backend
+	 * claims its file's other names in it (plan_names__claim()), not in
+	 * a copy of thousands of names. Freed with the plan.
+	 */
+	struct plan_scope file[PLAN_NR_LANGS];
 };
 
 /* Each language's bit in plan__build_langs()' set. */

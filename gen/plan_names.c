@@ -72,34 +72,58 @@ bool plan_names__is_reserved(enum plan_lang lang, const char *name)
 	}
 }
 
+/* An ASCII letter: ctype's calls were half of the cost of a name. */
+static bool is_ascii_alpha(unsigned char c)
+{
+	return (unsigned char)((c | 0x20) - 'a') < 26;
+}
+
 /*
- * Go: exported, so upper camel case ("cong_avoid" -> "CongAvoid"), since
- * a loader in another package reads the fields; a name that starts with
- * no letter gets an "X".
+ * s as Go spells it at p, not terminated; the end. Go: exported, so upper
+ * camel case ("cong_avoid" -> "CongAvoid"), since a loader in another
+ * package reads the fields; a name that starts with no letter gets an "X".
  */
+static char *go_case(char *p, const char *s)
+{
+	unsigned char c;
+
+	while (*s == '_')
+		s++;
+	if (!is_ascii_alpha((unsigned char)*s))
+		*p++ = 'X'; /* also for a name of underscores only */
+	/* each word's first letter in upper case, its others copied as
+	 * they are, underscores dropped */
+	while ((c = (unsigned char)*s)) {
+		*p++ = (unsigned char)(c - 'a') < 26 ? (char)(c - 32) : (char)c;
+		while ((c = (unsigned char)*++s) && c != '_')
+			*p++ = (char)c;
+		while (*s == '_')
+			s++;
+	}
+	return p;
+}
+
 char *plan_names__go(struct arena *a, const char *s)
 {
-	size_t len = strlen(s);
-	char *out = arena_chars(a, len + 2), *p = out;
-	bool up = true;
+	char *out = arena_chars(a, strlen(s) + 2);
+
+	if (out)
+		*go_case(out, s) = 0;
+	return out;
+}
+
+/* The whole name in one piece (per map: no join, no second copy). */
+char *plan_names__go_join(struct arena *a, const char *prefix, const char *s,
+			  const char *suffix)
+{
+	size_t np = strlen(prefix), nx = strlen(suffix);
+	char *out = arena_chars(a, np + strlen(s) + nx + 2), *p;
 
 	if (!out)
 		return NULL;
-	for (; *s; s++) {
-		if (*s == '_') {
-			up = true;
-			continue;
-		}
-		/* ASCII by hand: ctype's calls were half of the cost a name */
-		if (p == out && !((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z'))
-			*p++ = 'X';
-		*p++ = up && *s >= 'a' && *s <= 'z' ? (char)(*s - 'a' + 'A')
-						    : *s;
-		up = false;
-	}
-	if (p == out)
-		*p++ = 'X';
-	*p = 0;
+	memcpy(out, prefix, np);
+	p = go_case(out + np, s);
+	memcpy(p, suffix, nx + 1);
 	return out;
 }
 

@@ -15,16 +15,6 @@ enum plan_ident {
 	PLAN_IDENT_TYPE,
 };
 
-/*
- * The names of one scope in one language: those taken, and for each base
- * name the next suffix to try, so that n fields that spell alike cost n
- * claims, not n^2 (Go's camel case makes a_b, aB and a__b one name).
- */
-struct plan_scope {
-	struct name_set taken;
-	struct htab next; /* base name -> uint32_t *, its next suffix */
-};
-
 void plan_scope__free(struct plan_scope *scope);
 
 /*
@@ -47,6 +37,9 @@ const char *plan_names__claim(struct arena *a, struct plan_scope *scope,
 
 /* Go's exported spelling of a name: "cong_avoid" -> "CongAvoid". */
 char *plan_names__go(struct arena *a, const char *s);
+/* prefix, s as plan_names__go() spells it, suffix: one string. */
+char *plan_names__go_join(struct arena *a, const char *prefix, const char *s,
+			  const char *suffix);
 
 /* Whether name can be a Go package clause's name. */
 bool plan_names__is_go_package(const char *name);
