@@ -18,3 +18,7 @@ fixed	text "quoted" \\ ??=
 @t_json v:json
 [${v}]\
 @end
+
+@t_esc v:esc
+<${v}>\
+@end
