@@ -2,11 +2,14 @@
 /* Check report writers: a stops_check_result as text or as JSON. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
-#include "json.h"
+#include "out.h"
 #include "util.h"
+#include "writer.h"
+
+#include "tpl_report.h"
 
 static const char *sev_name(enum stops_check_severity sev)
 {
@@ -31,9 +34,14 @@ static const char *plural(uint32_t n)
 	return n == 1 ? "" : "s";
 }
 
-static int out_status(FILE *out)
+static const char *true_false(bool b)
 {
-	return ferror(out) ? -EIO : 0;
+	return b ? "true" : "false";
+}
+
+static const char *verdict(bool incompatible)
+{
+	return incompatible ? "incompatible" : "compatible";
 }
 
 /*
@@ -55,119 +63,94 @@ static const char *module_of(const struct stops_check_result *res,
 
 /* --- text ------------------------------------------------------------ */
 
-static void text_finding(const struct stops_check_finding *f, FILE *out)
+static void text_finding(struct out *o, const char *indent,
+			 const struct stops_check_finding *f)
 {
-	esc_fprintf(out, "  %s:%s ", sev_name(f->severity),
-		    sev_pad(f->severity));
 	if (f->member)
-		esc_fprintf(out, "member '%s': ", f->member);
-	esc_fprintf(out, "%s\n", f->msg);
+		tpl_report_finding_member(o, indent, sev_name(f->severity),
+					  sev_pad(f->severity), f->member,
+					  f->msg);
+	else
+		tpl_report_finding(o, indent, sev_name(f->severity),
+				   sev_pad(f->severity), f->msg);
 }
 
-static void text_map(const struct stops_check_result *res,
-		     const struct stops_check_map *cm, FILE *out)
+static void text_map(struct out *o, const struct stops_check_result *res,
+		     const struct stops_check_map *cm)
 {
 	const struct stops_map *map = cm->map;
+	const char *module = module_of(res, cm);
 
-	esc_fprintf(out, "%s: map %s (struct %s -> kernel struct %s",
-		    res->obj_name, map->name, map->type_name, cm->kernel_type);
-	if (module_of(res, cm))
-		esc_fprintf(out, " in %s, module %s", cm->kernel_btf,
-			    module_of(res, cm));
-	esc_fprintf(out, "): %s\n",
-		    cm->incompatible ? "incompatible" : "compatible");
+	tpl_report_map(o, res->obj_name, map->name, map->type_name,
+		       cm->kernel_type);
+	if (module)
+		tpl_report_map_module(o, cm->kernel_btf, module);
+	tpl_report_map_verdict(o, verdict(cm->incompatible));
 	for (uint32_t i = 0; i < cm->nr_findings; i++)
-		text_finding(&cm->findings[i], out);
+		text_finding(o, "", &cm->findings[i]);
 }
 
-static int write_text(const struct stops_check_result *res, FILE *out)
+static void write_text(struct out *o, const struct stops_check_result *res)
 {
 	for (uint32_t i = 0; i < res->nr_maps; i++)
-		text_map(res, &res->maps[i], out);
+		text_map(o, res, &res->maps[i]);
 	if (!res->nr_maps)
-		esc_fprintf(out, "%s: no struct_ops maps\n", res->obj_name);
-	esc_fprintf(out,
-		    "%s: %s: %u error%s, %u warning%s, %u note%s (%skernel BTF",
-		    res->obj_name,
-		    res->incompatible ? "incompatible" : "compatible",
-		    res->nr_errors, plural(res->nr_errors), res->nr_warnings,
-		    plural(res->nr_warnings), res->nr_notes,
-		    plural(res->nr_notes), res->strict ? "strict, " : "");
+		tpl_report_no_maps(o, res->obj_name);
+	tpl_report_summary(o, res->obj_name, verdict(res->incompatible),
+			   res->nr_errors, plural(res->nr_errors),
+			   res->nr_warnings, plural(res->nr_warnings),
+			   res->nr_notes, plural(res->nr_notes),
+			   res->strict ? "strict, " : "");
 	for (uint32_t i = 0; i < res->nr_kernel_btf; i++)
-		esc_fprintf(out, "%s%s", i ? ", " : " ", res->kernel_btf[i]);
-	esc_fprintf(out, ")\n");
-	return out_status(out);
+		tpl_report_item(o, i ? ", " : " ", res->kernel_btf[i]);
+	tpl_report_summary_close(o);
 }
 
 /* --- JSON ------------------------------------------------------------ */
 
-static void json_key(const char *indent, const char *key, const char *val,
-		     bool last, FILE *out)
+/* A map's findings, their list closed at indent. */
+static void json_findings(struct out *o, const struct stops_check_map *cm,
+			  const char *indent)
 {
-	fprintf(out, "%s\"%s\": ", indent, key);
-	json_str(out, val);
-	fputs(last ? "\n" : ",\n", out);
-}
+	for (uint32_t i = 0; i < cm->nr_findings; i++) {
+		const struct stops_check_finding *f = &cm->findings[i];
 
-static void json_finding(const struct stops_check_finding *f, bool last,
-			 FILE *out)
-{
-	const char *in = "          ";
-
-	fputs("        {\n", out);
-	json_key(in, "severity", sev_name(f->severity), false, out);
-	json_key(in, "member", f->member, false, out);
-	json_key(in, "what", f->what, false, out);
-	json_key(in, "expected", f->expected, false, out);
-	json_key(in, "actual", f->actual, false, out);
-	json_key(in, "message", f->msg, true, out);
-	fprintf(out, "        }%s\n", last ? "" : ",");
-}
-
-static void json_map(const struct stops_check_result *res,
-		     const struct stops_check_map *cm, bool last, FILE *out)
-{
-	const char *in = "      ";
-
-	fputs("    {\n", out);
-	json_key(in, "name", cm->map->name, false, out);
-	json_key(in, "type", cm->map->type_name, false, out);
-	json_key(in, "kernel_type", cm->kernel_type, false, out);
-	json_key(in, "kernel_btf", cm->kernel_btf, false, out);
-	json_key(in, "kernel_module", module_of(res, cm), false, out);
-	fprintf(out, "%s\"compatible\": %s,\n", in,
-		cm->incompatible ? "false" : "true");
-	fprintf(out,
-		"%s\"errors\": %u,\n%s\"warnings\": %u,\n%s\"notes\": %u,\n",
-		in, cm->nr_errors, in, cm->nr_warnings, in, cm->nr_notes);
-	fprintf(out, "%s\"findings\": [%s", in, cm->nr_findings ? "\n" : "");
-	for (uint32_t i = 0; i < cm->nr_findings; i++)
-		json_finding(&cm->findings[i], i + 1 == cm->nr_findings, out);
-	fprintf(out, "%s]\n", cm->nr_findings ? in : "");
-	fprintf(out, "    }%s\n", last ? "" : ",");
-}
-
-static int write_json(const struct stops_check_result *res, FILE *out)
-{
-	fputs("{\n", out);
-	json_key("  ", "object", res->obj_name, false, out);
-	fputs("  \"kernel_btf\": [", out);
-	for (uint32_t i = 0; i < res->nr_kernel_btf; i++) {
-		fputs(i ? ", " : "", out);
-		json_str(out, res->kernel_btf[i]);
+		tpl_report_json_finding(o, sev_name(f->severity), f->member,
+					f->what, f->expected, f->actual, f->msg,
+					i + 1 == cm->nr_findings ? "" : ",");
 	}
-	fputs("],\n", out);
-	fprintf(out, "  \"strict\": %s,\n", res->strict ? "true" : "false");
-	fprintf(out, "  \"compatible\": %s,\n",
-		res->incompatible ? "false" : "true");
-	fprintf(out,
-		"  \"errors\": %u,\n  \"warnings\": %u,\n  \"notes\": %u,\n",
-		res->nr_errors, res->nr_warnings, res->nr_notes);
-	fprintf(out, "  \"maps\": [%s", res->nr_maps ? "\n" : "");
+	tpl_report_json_list_close(o, cm->nr_findings ? indent : "");
+}
+
+static void json_map(struct out *o, const struct stops_check_result *res,
+		     const struct stops_check_map *cm, bool last)
+{
+	tpl_report_json_map(o, cm->map->name, cm->map->type_name,
+			    cm->kernel_type, cm->kernel_btf, module_of(res, cm),
+			    true_false(!cm->incompatible), cm->nr_errors,
+			    cm->nr_warnings, cm->nr_notes,
+			    cm->nr_findings ? "\n" : "");
+	json_findings(o, cm, "      ");
+	tpl_report_json_map_close(o, last ? "" : ",");
+}
+
+static void json_btf_list(struct out *o, const struct stops_check_result *res)
+{
+	for (uint32_t i = 0; i < res->nr_kernel_btf; i++)
+		tpl_report_json_item(o, i ? ", " : "", res->kernel_btf[i]);
+}
+
+static void write_json(struct out *o, const struct stops_check_result *res)
+{
+	tpl_report_json_open(o, res->obj_name);
+	json_btf_list(o, res);
+	tpl_report_json_totals(o, true_false(res->strict),
+			       true_false(!res->incompatible), res->nr_errors,
+			       res->nr_warnings, res->nr_notes,
+			       res->nr_maps ? "\n" : "");
 	for (uint32_t i = 0; i < res->nr_maps; i++)
-		json_map(res, &res->maps[i], i + 1 == res->nr_maps, out);
-	fprintf(out, "%s]\n}\n", res->nr_maps ? "  " : "");
-	return out_status(out);
+		json_map(o, res, &res->maps[i], i + 1 == res->nr_maps);
+	tpl_report_json_close(o, res->nr_maps ? "  " : "");
 }
 
 /* --- several kernels ------------------------------------------------ */
@@ -195,9 +178,10 @@ static bool lacks_member(const struct stops_check_map *cm, const char *name)
 }
 
 /* Each member some kernel lacks, once, with every kernel that lacks it. */
-static void matrix_member_missing(const struct stops_check_result *const *res,
+static void matrix_member_missing(struct out *o,
+				  const struct stops_check_result *const *res,
 				  const char *const *labels, size_t nr,
-				  uint32_t j, FILE *out)
+				  uint32_t j)
 {
 	for (size_t k = 0; k < nr; k++) {
 		const struct stops_check_map *cm = &res[k]->maps[j];
@@ -205,7 +189,7 @@ static void matrix_member_missing(const struct stops_check_result *const *res,
 		for (uint32_t f = 0; f < cm->nr_findings; f++) {
 			const char *name = cm->findings[f].member;
 			bool seen = false;
-			const char *sep = "";
+			const char *sep = " ";
 
 			if (strcmp(cm->findings[f].what, "member-missing") ||
 			    !name)
@@ -214,135 +198,146 @@ static void matrix_member_missing(const struct stops_check_result *const *res,
 				seen = lacks_member(&res[e]->maps[j], name);
 			if (seen)
 				continue;
-			esc_fprintf(out, "  member '%s': missing on", name);
+			tpl_report_matrix_missing(o, name);
 			for (size_t e = k; e < nr; e++) {
 				if (!lacks_member(&res[e]->maps[j], name))
 					continue;
-				esc_fprintf(out, "%s %s", sep,
-					    label_of(res[e], labels, e));
-				sep = ",";
+				tpl_report_item(o, sep,
+						label_of(res[e], labels, e));
+				sep = ", ";
 			}
-			fputc('\n', out);
+			tpl_report_eol(o);
 		}
 	}
 }
 
-static int write_matrix_text(const struct stops_check_result *const *res,
-			     const char *const *labels, size_t nr, FILE *out)
+static void matrix_map_text(struct out *o,
+			    const struct stops_check_result *const *res,
+			    const char *const *labels, size_t nr, uint32_t j)
+{
+	const struct stops_check_result *r0 = res[0];
+	const struct stops_map *map = r0->maps[j].map;
+
+	tpl_report_matrix_map(o, r0->obj_name, map->name, map->type_name,
+			      r0->maps[j].kernel_type);
+	for (size_t k = 0; k < nr; k++) {
+		const struct stops_check_map *cm = &res[k]->maps[j];
+
+		tpl_report_matrix_kernel(o, label_of(res[k], labels, k),
+					 verdict(cm->incompatible),
+					 cm->nr_errors, plural(cm->nr_errors),
+					 cm->nr_warnings,
+					 plural(cm->nr_warnings));
+		for (uint32_t f = 0; f < cm->nr_findings; f++)
+			if (cm->findings[f].severity != STOPS_CHECK_NOTE)
+				text_finding(o, "  ", &cm->findings[f]);
+	}
+	matrix_member_missing(o, res, labels, nr, j);
+}
+
+static void write_matrix_text(struct out *o,
+			      const struct stops_check_result *const *res,
+			      const char *const *labels, size_t nr)
 {
 	const struct stops_check_result *r0 = res[0];
 	uint32_t ok = 0;
 
-	for (uint32_t j = 0; j < r0->nr_maps; j++) {
-		const struct stops_map *map = r0->maps[j].map;
-
-		esc_fprintf(out, "%s: map %s (struct %s -> kernel struct %s)\n",
-			    r0->obj_name, map->name, map->type_name,
-			    r0->maps[j].kernel_type);
-		for (size_t k = 0; k < nr; k++) {
-			const struct stops_check_map *cm = &res[k]->maps[j];
-
-			esc_fprintf(out,
-				    "  %s: %s (%u error%s, %u warning%s)\n",
-				    label_of(res[k], labels, k),
-				    cm->incompatible ? "incompatible"
-						     : "compatible",
-				    cm->nr_errors, plural(cm->nr_errors),
-				    cm->nr_warnings, plural(cm->nr_warnings));
-			for (uint32_t f = 0; f < cm->nr_findings; f++) {
-				if (cm->findings[f].severity ==
-				    STOPS_CHECK_NOTE)
-					continue;
-				fputs("  ", out);
-				text_finding(&cm->findings[f], out);
-			}
-		}
-		matrix_member_missing(res, labels, nr, j, out);
-	}
+	for (uint32_t j = 0; j < r0->nr_maps; j++)
+		matrix_map_text(o, res, labels, nr, j);
 	if (!r0->nr_maps)
-		esc_fprintf(out, "%s: no struct_ops maps\n", r0->obj_name);
+		tpl_report_no_maps(o, r0->obj_name);
 	for (size_t k = 0; k < nr; k++)
 		ok += !res[k]->incompatible;
-	esc_fprintf(out,
-		    "%s: compatible with %u of %zu kernel%s:", r0->obj_name, ok,
-		    nr, nr == 1 ? "" : "s");
+	tpl_report_matrix_summary(o, r0->obj_name, ok, nr, nr == 1 ? "" : "s");
 	for (size_t k = 0; k < nr; k++)
-		esc_fprintf(out, " %s %s%s", label_of(res[k], labels, k),
-			    res[k]->incompatible ? "no" : "yes",
-			    k + 1 < nr ? "," : "");
-	fputc('\n', out);
-	return out_status(out);
+		tpl_report_matrix_verdict(o, label_of(res[k], labels, k),
+					  res[k]->incompatible ? "no" : "yes",
+					  k + 1 < nr ? "," : "");
+	tpl_report_eol(o);
 }
 
-static void json_findings(const struct stops_check_map *cm, const char *in,
-			  FILE *out)
+static void matrix_map_json(struct out *o,
+			    const struct stops_check_result *const *res,
+			    const char *const *labels, size_t nr, uint32_t j)
 {
-	fprintf(out, "%s\"findings\": [%s", in, cm->nr_findings ? "\n" : "");
-	for (uint32_t i = 0; i < cm->nr_findings; i++)
-		json_finding(&cm->findings[i], i + 1 == cm->nr_findings, out);
-	fprintf(out, "%s]\n", cm->nr_findings ? in : "");
+	const struct stops_check_map *m0 = &res[0]->maps[j];
+
+	tpl_report_matrix_json_map(o, m0->map->name, m0->map->type_name,
+				   m0->kernel_type);
+	for (size_t k = 0; k < nr; k++) {
+		const struct stops_check_map *cm = &res[k]->maps[j];
+
+		tpl_report_matrix_json_map_kernel(o,
+						  label_of(res[k], labels, k),
+						  cm->kernel_btf,
+						  module_of(res[k], cm),
+						  true_false(!cm->incompatible),
+						  cm->nr_errors,
+						  cm->nr_warnings, cm->nr_notes,
+						  cm->nr_findings ? "\n" : "");
+		json_findings(o, cm, "          ");
+		tpl_report_matrix_json_map_kernel_close(o,
+							k + 1 < nr ? "," : "");
+	}
+	tpl_report_matrix_json_map_close(o, j + 1 < res[0]->nr_maps ? "," : "");
 }
 
-static int write_matrix_json(const struct stops_check_result *const *res,
-			     const char *const *labels, size_t nr, FILE *out)
+static void write_matrix_json(struct out *o,
+			      const struct stops_check_result *const *res,
+			      const char *const *labels, size_t nr)
 {
 	const struct stops_check_result *r0 = res[0];
 	bool all = true;
 
 	for (size_t k = 0; k < nr; k++)
 		all &= !res[k]->incompatible;
-	fputs("{\n", out);
-	json_key("  ", "object", r0->obj_name, false, out);
-	fprintf(out, "  \"compatible\": %s,\n", all ? "true" : "false");
-	fputs("  \"kernels\": [\n", out);
+	tpl_report_matrix_json_open(o, r0->obj_name, true_false(all));
 	for (size_t k = 0; k < nr; k++) {
-		fputs("    {", out);
-		fputs("\"label\": ", out);
-		json_str(out, label_of(res[k], labels, k));
-		fputs(", \"kernel_btf\": [", out);
-		for (uint32_t i = 0; i < res[k]->nr_kernel_btf; i++) {
-			fputs(i ? ", " : "", out);
-			json_str(out, res[k]->kernel_btf[i]);
-		}
-		fprintf(out,
-			"], \"compatible\": %s, \"errors\": %u, \"warnings\": %u, \"notes\": %u}%s\n",
-			res[k]->incompatible ? "false" : "true",
-			res[k]->nr_errors, res[k]->nr_warnings,
-			res[k]->nr_notes, k + 1 < nr ? "," : "");
+		tpl_report_matrix_json_kernel(o, label_of(res[k], labels, k));
+		json_btf_list(o, res[k]);
+		tpl_report_matrix_json_kernel_close(o,
+						    true_false(
+							    !res[k]->incompatible),
+						    res[k]->nr_errors,
+						    res[k]->nr_warnings,
+						    res[k]->nr_notes,
+						    k + 1 < nr ? "," : "");
 	}
-	fprintf(out, "  ],\n  \"maps\": [%s", r0->nr_maps ? "\n" : "");
-	for (uint32_t j = 0; j < r0->nr_maps; j++) {
-		const char *in = "      ", *in2 = "          ";
+	tpl_report_matrix_json_maps(o, r0->nr_maps ? "\n" : "");
+	for (uint32_t j = 0; j < r0->nr_maps; j++)
+		matrix_map_json(o, res, labels, nr, j);
+	tpl_report_json_close(o, r0->nr_maps ? "  " : "");
+}
 
-		fputs("    {\n", out);
-		json_key(in, "name", r0->maps[j].map->name, false, out);
-		json_key(in, "type", r0->maps[j].map->type_name, false, out);
-		json_key(in, "kernel_type", r0->maps[j].kernel_type, false,
-			 out);
-		fprintf(out, "%s\"kernels\": [\n", in);
-		for (size_t k = 0; k < nr; k++) {
-			const struct stops_check_map *cm = &res[k]->maps[j];
+/*
+ * The report into a buffer over out, flushed: 0 or a negative errno
+ * (-EIO: out failed now or before).
+ */
+static int write_report(const struct stops_check_result *const *res,
+			const char *const *labels, size_t nr, bool matrix,
+			FILE *out, const struct stops_write_opts *opts)
+{
+	bool json =
+		OPTS_GET(opts, format, STOPS_FORMAT_TEXT) == STOPS_FORMAT_JSON;
+	struct out *o;
+	int ret;
 
-			fputs("        {\n", out);
-			json_key(in2, "label", label_of(res[k], labels, k),
-				 false, out);
-			json_key(in2, "kernel_btf", cm->kernel_btf, false, out);
-			json_key(in2, "kernel_module", module_of(res[k], cm),
-				 false, out);
-			fprintf(out, "%s\"compatible\": %s,\n", in2,
-				cm->incompatible ? "false" : "true");
-			fprintf(out,
-				"%s\"errors\": %u,\n%s\"warnings\": %u,\n%s\"notes\": %u,\n",
-				in2, cm->nr_errors, in2, cm->nr_warnings, in2,
-				cm->nr_notes);
-			json_findings(cm, in2, out);
-			fprintf(out, "        }%s\n", k + 1 < nr ? "," : "");
-		}
-		fprintf(out, "%s]\n    }%s\n", in,
-			j + 1 < r0->nr_maps ? "," : "");
-	}
-	fprintf(out, "%s]\n}\n", r0->nr_maps ? "  " : "");
-	return out_status(out);
+	/* malloc, not calloc: untouched buffer pages cost no page faults */
+	o = malloc(sizeof(*o));
+	if (!o)
+		return -ENOMEM;
+	out_init(o, out);
+	if (matrix && json)
+		write_matrix_json(o, res, labels, nr);
+	else if (matrix)
+		write_matrix_text(o, res, labels, nr);
+	else if (json)
+		write_json(o, res[0]);
+	else
+		write_text(o, res[0]);
+	ret = out_flush(o);
+	free(o);
+	return ferror(out) ? -EIO : ret;
 }
 
 int stops_check_results__write(const struct stops_check_result *const *res,
@@ -358,10 +353,7 @@ int stops_check_results__write(const struct stops_check_result *const *res,
 		if (!res[k] || res[k]->nr_maps != res[0]->nr_maps)
 			return stops_errf(err, -EINVAL,
 					  "report: results of different objects");
-	if (OPTS_GET(opts, format, STOPS_FORMAT_TEXT) == STOPS_FORMAT_JSON)
-		ret = write_matrix_json(res, labels, nr, out);
-	else
-		ret = write_matrix_text(res, labels, nr, out);
+	ret = write_report(res, labels, nr, true, out, opts);
 	if (ret)
 		return stops_errf(err, ret, "cannot write report: %s",
 				  strerror(-ret));
@@ -376,10 +368,7 @@ int stops_check_result__write(const struct stops_check_result *res, FILE *out,
 
 	if (!res || !out || !OPTS_VALID(opts, stops_write_opts))
 		return stops_errf(err, -EINVAL, "report: invalid arguments");
-	if (OPTS_GET(opts, format, STOPS_FORMAT_TEXT) == STOPS_FORMAT_JSON)
-		ret = write_json(res, out);
-	else
-		ret = write_text(res, out);
+	ret = write_report(&res, NULL, 1, false, out, opts);
 	if (ret)
 		return stops_errf(err, ret, "cannot write report: %s",
 				  strerror(-ret));

@@ -4,9 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
-#include "json.h"
+#include "out.h"
 #include "util.h"
+#include "writer.h"
+
+#include "tpl_dump.h"
 
 /* One flattened row: a member with its absolute place and value. */
 struct row {
@@ -21,7 +23,7 @@ struct row {
 struct dump {
 	const struct stops_model *model;
 	const struct stops_map *map;
-	FILE *out;
+	struct out *o;
 	bool json;
 	bool first_row;
 };
@@ -173,68 +175,64 @@ static void fmt_value(struct row *r, const uint8_t *data)
 }
 
 /* The dump's JSON spells a missing name as "" (null is for programs). */
-static void json_text(FILE *out, const char *s)
+static const char *text(const char *s)
 {
-	json_str(out, s ? s : "");
+	return s ? s : "";
 }
 
-static void print_row(struct dump *d, const struct row *r)
+/* The spaces printf's %-*s (or %*u) adds to len bytes in width columns. */
+static uint32_t pad(uint32_t width, size_t len)
+{
+	return len < width ? width - (uint32_t)len : 0;
+}
+
+static void print_row_text(struct dump *d, const struct row *r)
 {
 	const struct stops_member *m = r->m;
+	uint32_t size = m->bit_size ? (m->bit_size + 7) / 8 : m->size;
+	const char *kind = stops_kind__str(m->kind);
+	const char *open = "", *extra = "", *close = "";
 	char bits[32] = "";
 
 	if (m->bit_size)
 		snprintf(bits, sizeof(bits), "%" PRIu32 ":%" PRIu32, r->bit % 8,
 			 m->bit_size);
+	if (m->kind == STOPS_FUNC_PTR && r->prog->name) {
+		open = " (";
+		extra = r->prog->sec;
+		close = ")";
+	} else if (m->kind == STOPS_OPAQUE) {
+		open = " [";
+		extra = m->why;
+		close = "]";
+	}
+	tpl_dump_row(d->o, pad(6, wr_len_u(r->offset)), r->offset,
+		     pad(6, wr_len_u(size)), size, bits, pad(6, strlen(bits)),
+		     kind, pad(8, strlen(kind)), r->path,
+		     pad(24, wr_len_esc(r->path)), r->value, open, extra,
+		     close);
+}
+
+static void print_row(struct dump *d, const struct row *r)
+{
+	const struct stops_member *m = r->m;
+
 	if (!d->json) {
-		esc_fprintf(d->out,
-			    "  %6" PRIu32 " %6" PRIu32 " %-6s %-8s %-24s %s",
-			    r->offset,
-			    m->bit_size ? (m->bit_size + 7) / 8 : m->size, bits,
-			    stops_kind__str(m->kind), r->path, r->value);
-		if (m->kind == STOPS_FUNC_PTR && r->prog->name)
-			esc_fprintf(d->out, " (%s)", r->prog->sec);
-		if (m->kind == STOPS_OPAQUE)
-			esc_fprintf(d->out, " [%s]", m->why);
-		esc_fprintf(d->out, "\n");
+		print_row_text(d, r);
 		return;
 	}
-	fprintf(d->out, "%s\n        {\"member\": ", d->first_row ? "" : ",");
+	tpl_dump_json_row(d->o, d->first_row ? "" : ",", text(r->path),
+			  text(m->c_name), stops_kind__str(m->kind), r->offset,
+			  m->size, r->bit, m->bit_size, text(m->c_type),
+			  text(r->value));
 	d->first_row = false;
-	json_text(d->out, r->path);
-	fprintf(d->out, ", \"c_name\": ");
-	json_text(d->out, m->c_name);
-	fprintf(d->out,
-		", \"kind\": \"%s\", \"offset\": %" PRIu32
-		", \"size\": %" PRIu32 ", \"bit_offset\": %" PRIu32
-		", \"bit_size\": %" PRIu32 ", \"c_type\": ",
-		stops_kind__str(m->kind), r->offset, m->size, r->bit,
-		m->bit_size);
-	json_text(d->out, m->c_type);
-	fprintf(d->out, ", \"value\": ");
-	json_text(d->out, r->value);
-	if (m->kind == STOPS_FUNC_PTR) {
-		fprintf(d->out, ", \"program\": ");
-		if (r->prog->name)
-			json_text(d->out, r->prog->name);
-		else
-			fprintf(d->out, "null");
-		fprintf(d->out, ", \"program_section\": ");
-		if (r->prog->sec)
-			json_text(d->out, r->prog->sec);
-		else
-			fprintf(d->out, "null");
-	}
-	if (m->why) {
-		fprintf(d->out, ", \"why\": ");
-		json_text(d->out, m->why);
-	}
-	if (m->storage) { /* read through accessors, in these bytes */
-		fprintf(d->out, ", \"storage\": ");
-		json_text(d->out, m->storage);
-		fprintf(d->out, ", \"storage_bit\": %" PRIu32, m->storage_bit);
-	}
-	fprintf(d->out, "}");
+	if (m->kind == STOPS_FUNC_PTR)
+		tpl_dump_json_row_prog(d->o, r->prog->name, r->prog->sec);
+	if (m->why)
+		tpl_dump_json_row_why(d->o, m->why);
+	if (m->storage)
+		tpl_dump_json_row_storage(d->o, m->storage, m->storage_bit);
+	tpl_dump_json_row_close(d->o);
 }
 
 static int dump_aggr(struct dump *d, const struct stops_aggr *a,
@@ -280,19 +278,32 @@ static const char *yes_no(bool b)
 	return b ? "yes" : "no";
 }
 
+/* sec_off in hex, as printf's %x */
+static const char *hex32(char buf[9], uint32_t v)
+{
+	char *p = buf + 8;
+
+	*p = '\0';
+	do
+		*--p = "0123456789abcdef"[v & 15];
+	while (v >>= 4);
+	return p;
+}
+
 static int dump_map_text(struct dump *d, const struct stops_map *map,
 			 const struct stops_map_state *st)
 {
-	esc_fprintf(d->out,
-		    "map %s: struct %s in %s+0x%" PRIx32 ", %" PRIu32
-		    " bytes -> struct %s\n",
-		    map->name, map->type_name, map->sec_name, map->sec_off,
-		    map->size, map->shadow_name);
-	esc_fprintf(d->out, "  autocreate %s, link %s\n",
-		    yes_no(st->autocreate), yes_no(st->link));
-	esc_fprintf(d->out, "  %6s %6s %-6s %-8s %-24s %s\n", "offset", "size",
-		    "bits", "kind", "member", "value");
+	char off[9];
+
+	tpl_dump_map(d->o, map->name, map->type_name, map->sec_name,
+		     hex32(off, map->sec_off), map->size, map->shadow_name,
+		     yes_no(st->autocreate), yes_no(st->link));
 	return dump_aggr(d, map->type, "", 0, 0);
+}
+
+static const char *true_false(bool b)
+{
+	return b ? "true" : "false";
 }
 
 static int dump_map_json(struct dump *d, const struct stops_map *map,
@@ -300,22 +311,13 @@ static int dump_map_json(struct dump *d, const struct stops_map *map,
 {
 	int ret;
 
-	fprintf(d->out, "    {\"name\": ");
-	json_text(d->out, map->name);
-	fprintf(d->out, ", \"type\": ");
-	json_text(d->out, map->type_name);
-	fprintf(d->out, ", \"section\": ");
-	json_text(d->out, map->sec_name);
-	fprintf(d->out,
-		", \"section_offset\": %" PRIu32 ", \"size\": %" PRIu32
-		", \"autocreate\": %s, \"link\": %s, \"shadow\": ",
-		map->sec_off, map->size, st->autocreate ? "true" : "false",
-		st->link ? "true" : "false");
-	json_text(d->out, map->shadow_name);
-	fprintf(d->out, ",\n      \"members\": [");
+	tpl_dump_json_map(d->o, text(map->name), text(map->type_name),
+			  text(map->sec_name), map->sec_off, map->size,
+			  true_false(st->autocreate), true_false(st->link),
+			  text(map->shadow_name));
 	d->first_row = true;
 	ret = dump_aggr(d, map->type, "", 0, 0);
-	fprintf(d->out, "\n      ]}%s\n", last ? "" : ",");
+	tpl_dump_json_map_close(d->o, last ? "" : ",");
 	return ret;
 }
 
@@ -325,77 +327,87 @@ static int dump_map_json(struct dump *d, const struct stops_map *map,
  */
 static void dump_progs(struct dump *d, const struct stops_model *m)
 {
-	const char *sep = "";
-
 	if (d->json) {
-		fprintf(d->out, "  \"programs\": [");
 		for (uint32_t i = 0; i < m->nr_progs; i++) {
 			const struct stops_program *p = &m->progs[i];
 
-			fprintf(d->out, "%s\n    {\"name\": ", sep);
-			json_text(d->out, p->name);
-			fprintf(d->out, ", \"section\": ");
-			json_text(d->out, p->sec);
-			fprintf(d->out,
-				", \"autoload\": %s, \"sleepable\": %s"
-				", \"loaded\": %s, \"uses\": %" PRIu32 "}",
-				p->autoload ? "true" : "false",
-				p->sleepable ? "true" : "false",
-				p->loaded ? "true" : "false", p->nr_uses);
-			sep = ",";
+			tpl_dump_json_prog(d->o, i ? "," : "", text(p->name),
+					   text(p->sec),
+					   true_false(p->autoload),
+					   true_false(p->sleepable),
+					   true_false(p->loaded), p->nr_uses);
 		}
-		fprintf(d->out, "%s]", m->nr_progs ? "\n  " : "");
+		tpl_dump_json_close(d->o, m->nr_progs ? "\n  " : "");
 		return;
 	}
-	fprintf(d->out, "programs: %" PRIu32 " struct_ops\n", m->nr_progs);
+	tpl_dump_progs(d->o, m->nr_progs);
 	if (!m->nr_progs)
 		return;
-	fprintf(d->out, "  %-8s %-9s %-6s %4s %-24s %s\n", "autoload",
-		"sleepable", "loaded", "uses", "program", "section");
+	tpl_dump_progs_head(d->o);
 	for (uint32_t i = 0; i < m->nr_progs; i++) {
 		const struct stops_program *p = &m->progs[i];
+		const char *autoload = yes_no(p->autoload);
+		const char *sleepable = yes_no(p->sleepable);
+		const char *loaded = yes_no(p->loaded);
 
-		esc_fprintf(d->out, "  %-8s %-9s %-6s %4" PRIu32 " %-24s %s\n",
-			    yes_no(p->autoload), yes_no(p->sleepable),
-			    yes_no(p->loaded), p->nr_uses, p->name, p->sec);
+		tpl_dump_prog(d->o, autoload, pad(8, strlen(autoload)),
+			      sleepable, pad(9, strlen(sleepable)), loaded,
+			      pad(6, strlen(loaded)),
+			      pad(4, wr_len_u(p->nr_uses)), p->nr_uses, p->name,
+			      pad(24, wr_len_esc(p->name)), p->sec);
 	}
+}
+
+/* The dump into o; a negative errno when the model cannot be walked. */
+static int dump_model(struct dump *d, const struct stops_model *m)
+{
+	int ret = 0;
+
+	if (d->json)
+		tpl_dump_json_open(d->o, text(m->obj_name));
+	else
+		tpl_dump_head(d->o, m->obj_name, m->nr_maps,
+			      m->nr_maps == 1 ? "" : "s");
+	for (uint32_t i = 0; i < m->nr_maps && !ret; i++) {
+		d->map = &m->maps[i];
+		ret = d->json ? dump_map_json(d, d->map, &m->map_state[i],
+					      i + 1 == m->nr_maps)
+			      : dump_map_text(d, d->map, &m->map_state[i]);
+	}
+	if (ret)
+		return ret;
+	if (d->json)
+		tpl_dump_json_maps_close(d->o);
+	dump_progs(d, m);
+	return 0;
 }
 
 int stops_model__emit_dump(const struct stops_model *m, FILE *out,
 			   const struct stops_write_opts *opts,
 			   struct stops_err *err)
 {
-	struct dump d = {.model = m, .out = out};
-	bool json;
-	int ret = 0;
+	struct dump d = {.model = m};
+	int ret;
 
 	if (!m || !out || !OPTS_VALID(opts, stops_write_opts))
 		return stops_errf(err, -EINVAL, "dump: invalid arguments");
-	json = OPTS_GET(opts, format, STOPS_FORMAT_TEXT) == STOPS_FORMAT_JSON;
-	d.json = json;
-	if (json) {
-		fprintf(out, "{\"object\": ");
-		json_text(out, m->obj_name);
-		fprintf(out, ", \"maps\": [\n");
-	} else {
-		esc_fprintf(out, "object %s: %" PRIu32 " struct_ops map%s\n",
-			    m->obj_name, m->nr_maps,
-			    m->nr_maps == 1 ? "" : "s");
-	}
-	for (uint32_t i = 0; i < m->nr_maps && !ret; i++) {
-		d.map = &m->maps[i];
-		ret = json ? dump_map_json(&d, d.map, &m->map_state[i],
-					   i + 1 == m->nr_maps)
-			   : dump_map_text(&d, d.map, &m->map_state[i]);
-	}
-	if (ret)
+	d.json = OPTS_GET(opts, format, STOPS_FORMAT_TEXT) == STOPS_FORMAT_JSON;
+	/* malloc, not calloc: untouched buffer pages cost no page faults */
+	d.o = malloc(sizeof(*d.o));
+	if (!d.o)
+		return stops_errf(err, -ENOMEM, "out of memory");
+	out_init(d.o, out);
+	ret = dump_model(&d, m);
+	if (!ret)
+		ret = out_flush(d.o);
+	else
+		out_flush(d.o); /* what was dumped goes out, as before */
+	free(d.o);
+	if (ret == -ENOMEM)
 		return stops_errf(err, ret, "out of memory");
-	if (json)
-		fprintf(out, "],\n");
-	dump_progs(&d, m);
-	if (json)
-		fprintf(out, "}\n");
-	if (ferror(out))
+	if (ret == -EIO || ferror(out))
 		return stops_errf(err, -EIO, "write error");
+	if (ret)
+		return stops_errf(err, ret, "dump: %s", strerror(-ret));
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "escape.h"
 #include "json.h"
 #include "out.h"
 
@@ -191,6 +192,18 @@ static inline char *wr_put_json(char *p, const char *s, size_t n)
 {
 	(void)n;
 	return json_put(p, s);
+}
+
+/* esc: text for a report, escaped (escape.h), "(null)" for NULL */
+static inline size_t wr_len_esc(const char *s)
+{
+	return esc_len(s);
+}
+
+static inline char *wr_put_esc(char *p, const char *s, size_t n)
+{
+	(void)n;
+	return esc_put(p, s);
 }
 
 #endif /* STOPS_WRITER_H */

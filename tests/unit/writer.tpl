@@ -22,3 +22,7 @@ fixed	text "quoted" \\ ??=
 @t_sn name:sn n:u
 ${name}(${name}, ${n})\
 @end
+
+@t_esc v:esc
+<${v}>\
+@end
