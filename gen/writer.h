@@ -37,13 +37,24 @@ static inline size_t wr_len_u(uint64_t v)
 	return n + (v >= 10) + (v >= 100) + (v >= 1000);
 }
 
+/* two digits a division: most numbers are offsets and sizes below 10,000 */
 static inline char *wr_put_u(char *p, uint64_t v, size_t n)
 {
+	static const char pairs[] = "0001020304050607080910111213141516171819"
+				    "2021222324252627282930313233343536373839"
+				    "4041424344454647484950515253545556575859"
+				    "6061626364656667686970717273747576777879"
+				    "8081828384858687888990919293949596979899";
 	char *d = p + n;
 
-	do
-		*--d = (char)('0' + v % 10);
-	while (v /= 10);
+	for (; v >= 100; v /= 100) {
+		d -= 2;
+		memcpy(d, pairs + 2 * (v % 100), 2);
+	}
+	if (v >= 10)
+		memcpy(d - 2, pairs + 2 * v, 2);
+	else
+		d[-1] = (char)('0' + v);
 	return p + n;
 }
 
@@ -58,6 +69,49 @@ static inline char *wr_put_sp(char *p, uint32_t v, size_t n)
 	(void)v;
 	memset(p, ' ', n);
 	return p + n;
+}
+
+/* tab: that many tabs (a C body's depth) */
+static inline size_t wr_len_tab(uint32_t n)
+{
+	return n;
+}
+
+static inline char *wr_put_tab(char *p, uint32_t v, size_t n)
+{
+	static const char tabs[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
+				   "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+
+	(void)v;
+	if (n > sizeof(tabs) - 1) {
+		memset(p, '\t', n);
+		return p + n;
+	}
+	return span_put(p, tabs, n);
+}
+
+/*
+ * m: a string measured once (struct wr_str), for names that every map
+ * repeats: no strlen() per piece
+ */
+struct wr_str {
+	const char *s;
+	size_t len;
+};
+
+static inline struct wr_str wr_str(const char *s)
+{
+	return (struct wr_str){s, strlen(s)};
+}
+
+static inline size_t wr_len_m(struct wr_str v)
+{
+	return v.len;
+}
+
+static inline char *wr_put_m(char *p, struct wr_str v, size_t n)
+{
+	return span_put(p, v.s, n);
 }
 
 /*
