@@ -12,8 +12,8 @@
 
 #include "emit_claim.h"
 #include "names.h"
-#include "out.h"
 #include "util.h"
+#include "writer.h"
 
 struct emit {
 	const struct stops_model *model;
@@ -27,30 +27,36 @@ struct emit {
 	char lit[2][NAMES_MAX_LITERAL + 1];
 	struct stops_err *err;
 	/*
-	 * The lines every map repeats are appended piece by piece, not
-	 * formatted: the object's name (as a literal, and upper case for
-	 * bpftool's guard) is measured once, a map's names once per map.
+	 * The names every map's lines repeat go to the templates measured
+	 * (kind m): the object's name (as is, as a literal, and upper case
+	 * for bpftool's guard) once, a map's names once per map.
 	 */
-	struct sstr {
-		const char *s;
-		size_t len;
-	} obj_lit, obj_upper;
+	struct wr_str obj, obj_lit, obj_upper;
 	char obj_lit_buf[NAMES_MAX_LITERAL + 1];
 	char *obj_upper_buf;
 	const struct stops_map *strs_of; /* whose names are in name ... */
-	struct sstr name, shadow, type, sec;
+	struct wr_str name, shadow, type, sec;
 	const struct stops_aggr *owner_of; /* whose c_name is owner */
-	struct sstr owner;
+	struct wr_str owner;
+	/* num_str()'s last number, in decimal (num.len 0: none yet) */
+	uint64_t num_of;
+	struct wr_str num;
+	char num_text[20];
 };
 
-static inline void out_sstr(struct out *o, struct sstr s)
-{
-	out_mem(o, s.s, s.len);
-}
+/* A string literal, measured at compile time. */
+#define LIT_STR(s) ((struct wr_str){"" s, sizeof(s) - 1})
 
-static inline struct sstr sstr(const char *s)
+/* v in decimal, valid until the next call: a map's size, map after map */
+static inline struct wr_str num_str(struct emit *e, uint64_t v)
 {
-	return (struct sstr){s, strlen(s)};
+	if (!e->num.len || e->num_of != v) {
+		e->num_of = v;
+		e->num.s = e->num_text;
+		e->num.len = wr_len_u(v);
+		wr_put_u(e->num_text, v, e->num.len);
+	}
+	return e->num;
 }
 
 /* e->name, shadow, type and sec: map's */
@@ -59,10 +65,10 @@ static inline void map_strs(struct emit *e, const struct stops_map *map)
 	if (e->strs_of == map)
 		return;
 	e->strs_of = map;
-	e->name = sstr(map->name);
-	e->shadow = sstr(map->shadow_name);
-	e->type = sstr(map->type_name);
-	e->sec = sstr(map->sec_name);
+	e->name = wr_str(map->name);
+	e->shadow = wr_str(map->shadow_name);
+	e->type = wr_str(map->type_name);
+	e->sec = wr_str(map->sec_name);
 }
 
 /* e->owner: a's c_name */
@@ -71,7 +77,7 @@ static inline void owner_str(struct emit *e, const struct stops_aggr *a)
 	if (e->owner_of == a)
 		return;
 	e->owner_of = a;
-	e->owner = sstr(a->c_name);
+	e->owner = wr_str(a->c_name);
 }
 
 #endif /* STOPS_EMIT_C_H */

@@ -31,13 +31,13 @@ const size_t emit_fit_nr_idents =
 
 /* X__fit_kernel(): the fit of X__layout()'s members (emit_verify.c). */
 static void emit_map_fit(struct out *o, const struct plan_map *pm,
-			 struct wr_sn *owner)
+			 struct wr_str *owner)
 {
 	const char *s = pm->map->shadow_name;
 
 	if (pm->type->same_layout)
 		tpl_fit_alias(o, s, EMIT_FIT_SUFFIX,
-			      wr_sn_memo(owner,
+			      wr_str_memo(owner,
 					 pm->type->same_layout->name[PLAN_C]));
 	else
 		tpl_fit_map(o, pm->map->name, s, EMIT_FIT_SUFFIX,
@@ -46,7 +46,7 @@ static void emit_map_fit(struct out *o, const struct plan_map *pm,
 
 void emit_fit(struct out *o, const struct plan_map *maps, uint32_t nr_maps)
 {
-	struct wr_sn owner = {0}; /* the last alias's */
+	struct wr_str owner = {0}; /* the last alias's */
 
 	if (!nr_maps)
 		return;

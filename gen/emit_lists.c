@@ -9,6 +9,7 @@
 #include "emit_lists.h"
 #include "emit_types.h"
 #include "emit_verify.h"
+#include "tpl_lists.h"
 
 /* What this file keeps from map to map. */
 struct emit_lists {
@@ -19,7 +20,7 @@ struct emit_lists {
 	/* nested_aliases() of aliases_of: each name's tail and the type */
 	const struct stops_aggr *aliases_of;
 	struct alias {
-		struct sstr tail, type;
+		struct wr_str tail, type;
 	} * aliases;
 	uint32_t nr_aliases, aliases_cap;
 };
@@ -156,10 +157,7 @@ static int walk_list(struct emit *e, const struct stops_aggr *a,
 /* The list macro's parameters: X, S, what; or X_2, S_2, what_2 ... */
 struct list_params {
 	char p[3][LIST_PARAM_LEN];
-	size_t len[3];
-	/* what each entry starts with: " \<newline><tab>X(S, what, " */
-	char head[4 + 3 * LIST_PARAM_LEN + 5];
-	size_t head_len;
+	struct wr_str x, s, what; /* p's, measured */
 };
 
 /* A macro parameter spelled like a member would capture it. */
@@ -183,7 +181,6 @@ static int emit_entry(struct emit *e, const char *prefix, const char *name,
 {
 	const struct list_params *lp = arg;
 	size_t plen = strlen(prefix), nlen = strlen(name);
-	char *w;
 
 	/* #m goes into the asserts' messages */
 	if (plen + nlen > NAMES_MAX_LITERAL)
@@ -191,18 +188,9 @@ static int emit_entry(struct emit *e, const char *prefix, const char *name,
 			e->err, -ENAMETOOLONG,
 			"member %s%.32s...: name longer than %d characters",
 			prefix, name, NAMES_MAX_LITERAL);
-	/* a line per member of every layout: no format to parse */
-	w = out_span(e->o, lp->head_len + plen + nlen + 8 + 2 * 10);
-	if (!w)
-		return -ENOMEM;
-	w = span_put(w, lp->head, lp->head_len);
-	w = span_put(w, prefix, plen);
-	w = span_put(w, name, nlen);
-	w = span_lit(w, ", ");
-	w = span_uint(w, off);
-	w = span_lit(w, ", ");
-	w = span_uint(w, size);
-	out_span_end(e->o, span_lit(w, ");"));
+	tpl_li_list_entry(e->o, lp->x, lp->s, lp->what,
+			  (struct wr_str){prefix, plen},
+			  (struct wr_str){name, nlen}, off, size);
 	return 0;
 }
 
@@ -212,8 +200,8 @@ static int emit_list(struct emit *e, const struct stops_aggr *a,
 	static const char *const params[3] = {"X", "S", "what"};
 	struct list_params lp;
 	char(*p)[LIST_PARAM_LEN] = lp.p;
+	size_t len[3];
 	int ret = 0;
-	char *w;
 
 	/*
 	 * X, S, what; or X_2, S_2, what_2 ... if a member has such a name:
@@ -222,10 +210,10 @@ static int emit_list(struct emit *e, const struct stops_aggr *a,
 	for (uint32_t k = 1;; k++) {
 		for (int i = 0; i < 3; i++) {
 			if (k == 1) {
-				lp.len[i] = strlen(params[i]);
-				memcpy(p[i], params[i], lp.len[i] + 1);
+				len[i] = strlen(params[i]);
+				memcpy(p[i], params[i], len[i] + 1);
 			} else
-				lp.len[i] =
+				len[i] =
 					(size_t)snprintf(p[i], sizeof(p[i]),
 							 "%s_%u", params[i], k);
 		}
@@ -235,34 +223,23 @@ static int emit_list(struct emit *e, const struct stops_aggr *a,
 		if (!ret)
 			break;
 	}
-	/* by hand: snprintf here cost more than it saved per entry */
-	w = lp.head;
-	memcpy(w, " \\\n\t", 4);
-	w += 4;
-	for (int i = 0; i < 3; i++) {
-		memcpy(w, p[i], lp.len[i]);
-		w += lp.len[i];
-		memcpy(w, i ? ", " : "(", i ? 2 : 1);
-		w += i ? 2 : 1;
-	}
-	lp.head_len = (size_t)(w - lp.head);
-	out_printf(e->o,
-		   "/* %s members, their offsets and sizes in the BPF object */\n",
-		   kind == SHADOW_NAMES ? "Shadow" : "Original (BTF)");
-	out_printf(e->o, "#define %s__%s(%s, %s, %s)", a->c_name,
-		   kind == SHADOW_NAMES ? "MEMBERS" : "BTF_MEMBERS", p[0], p[1],
-		   p[2]);
+	lp.x = (struct wr_str){p[0], len[0]};
+	lp.s = (struct wr_str){p[1], len[1]};
+	lp.what = (struct wr_str){p[2], len[2]};
+	tpl_li_list_open(e->o,
+			 kind == SHADOW_NAMES ? "Shadow" : "Original (BTF)",
+			 a->c_name,
+			 kind == SHADOW_NAMES ? "MEMBERS" : "BTF_MEMBERS", lp.x,
+			 lp.s, lp.what);
 	ret = walk_list(e, a, kind, "", 0, emit_entry, &lp);
-	out_char(e->o, '\n');
+	tpl_li_list_close(e->o);
 	return ret;
 }
 
 int emit_asserts(struct emit *e, const struct stops_aggr *a)
 {
-	const char *kw = aggr_kw(a);
-	struct sstr name, path;
+	struct wr_str kw = aggr_kw_str(a), name, path;
 	int ret = 0;
-	char *w;
 
 	/*
 	 * A map sharing an earlier map's layout has the same body, token for
@@ -272,34 +249,20 @@ int emit_asserts(struct emit *e, const struct stops_aggr *a)
 	 */
 	if (!a->same_layout) {
 		ret = emit_list(e, a, SHADOW_NAMES);
-		out_printf(e->o,
-			   "%s__MEMBERS(STOPS_SHADOW__AT, %s %s, \"%s: %s\")\n",
-			   a->c_name, kw, a->c_name, e->obj_lit.s,
-			   lit(e, 1, a->path));
+		tpl_li_assert_members(e->o, a->c_name, kw, e->obj_lit,
+				      lit(e, 1, a->path));
 	}
 	if (e->map && a->c_name == e->map->shadow_name)
 		name = e->shadow;
 	else
-		name = sstr(a->c_name);
+		name = wr_str(a->c_name);
 	/* a map's name is no longer than a literal may be (claim_idents) */
 	if (e->map && a->path == e->map->name)
 		path = e->name;
 	else
-		path = sstr(lit(e, 1, a->path));
-	w = out_span(e->o, 64 + name.len + e->obj_lit.len + path.len);
-	if (!w)
-		return -ENOMEM;
-	w = span_lit(w, "STOPS_SHADOW__SIZE(");
-	w = span_put(w, kw, strlen(kw));
-	w = span_lit(w, " ");
-	w = span_put(w, name.s, name.len);
-	w = span_lit(w, ", \"");
-	w = span_put(w, e->obj_lit.s, e->obj_lit.len);
-	w = span_lit(w, ": ");
-	w = span_put(w, path.s, path.len);
-	w = span_lit(w, "\", ");
-	w = span_u64(e->o, w, a->size);
-	out_span_end(e->o, span_lit(w, ");\n\n"));
+		path = wr_str(lit(e, 1, a->path));
+	tpl_li_assert_size(e->o, kw, name, e->obj_lit, path,
+			   num_str(e, a->size));
 	return ret;
 }
 
@@ -321,15 +284,9 @@ void emit_bit_accessors(struct emit *e, const struct stops_aggr *a,
 		if (!m->storage)
 			continue;
 		t = spell(m->c_type);
-		out_printf(e->o,
-			   "static inline %s %s__get_%s(const %s %s *s)\n"
-			   "{\n\treturn (%s)stops_shadow__%s(s->%s, %u, %u);\n}\n\n"
-			   "static inline void %s__set_%s(%s %s *s, %s v)\n"
-			   "{\n\tstops_shadow__set_bits(s->%s, %u, %u, (unsigned long long)v);\n}\n\n",
-			   t, x, m->c_name, kw, x, t,
-			   m->is_signed ? "get_sbits" : "get_bits", m->storage,
-			   m->storage_bit, m->bit_size, x, m->c_name, kw, x, t,
-			   m->storage, m->storage_bit, m->bit_size);
+		tpl_li_bit_accessors(e->o, t, x, m->c_name, kw,
+				     m->is_signed ? "get_sbits" : "get_bits",
+				     m->storage, m->storage_bit, m->bit_size);
 	}
 }
 
@@ -340,83 +297,24 @@ int emit_assert_matches(struct emit_lists *l, const struct stops_map *map)
 	bool differ = layout_facts(l, owner) & LAYOUT_BTF_DIFFER;
 	struct out *o = e->o;
 	int ret = 0;
-	char *w;
 
 	map_strs(e, map);
 	owner_str(e, owner);
-	out_lit(o, "/* Use where your own definition of struct ");
-	out_sstr(o, e->type);
-	out_lit(o, " is visible. */\n");
+	tpl_li_matches_note(o, e->type);
 	if (differ && owner == a)
 		ret = emit_list(e, a, BTF_NAMES);
-	w = out_span(o, 192 + e->shadow.len + e->owner.len +
-				2 * (e->obj_lit.len + e->name.len));
-	if (!w)
-		return -ENOMEM;
-	w = span_lit(w, "#define ");
-	w = span_put(w, e->shadow.s, e->shadow.len);
-	w = span_lit(w, "__ASSERT_MATCHES(T) \\\n\t");
-	w = span_put(w, e->owner.s, e->owner.len);
-	if (differ)
-		w = span_lit(w, "__BTF_MEMBERS(STOPS_SHADOW__MATCH, T, \"");
-	else
-		w = span_lit(w, "__MEMBERS(STOPS_SHADOW__MATCH, T, \"");
-	w = span_put(w, e->obj_lit.s, e->obj_lit.len);
-	w = span_lit(w, ": map ");
-	w = span_put(w, e->name.s, e->name.len);
-	w = span_lit(w, "\") \\\n\tSTOPS_SHADOW__MATCH_SIZE(T, \"");
-	w = span_put(w, e->obj_lit.s, e->obj_lit.len);
-	w = span_lit(w, ": map ");
-	w = span_put(w, e->name.s, e->name.len);
-	w = span_lit(w, "\", ");
-	w = span_u64(o, w, a->size);
-	out_span_end(o, span_lit(w, ")\n\n"));
+	tpl_li_matches(o, e->shadow, e->owner,
+		       differ ? LIT_STR("BTF_MEMBERS") : LIT_STR("MEMBERS"),
+		       e->obj_lit, e->name, num_str(e, a->size));
 	return ret;
 }
 
-/*
- * Macros, not functions: 1,000 inline definitions for 500 maps cost
- * users' builds a tenth of their compile time. Each argument is used
- * once and the helper's parameter type still checks it.
- */
-int emit_accessors(struct emit *e, const struct stops_map *map)
+/* X__from_map(), X__from_object() and X__from_skel() of a map's type. */
+void emit_accessors(struct emit *e, const struct stops_map *map)
 {
-	struct sstr sh, nm;
-	char *w;
-
 	map_strs(e, map);
-	sh = e->shadow;
-	nm = e->name;
-	w = out_span(e->o, 400 + 10 * sh.len + 2 * nm.len);
-	if (!w)
-		return -ENOMEM;
-	w = span_lit(w, "#define ");
-	w = span_put(w, sh.s, sh.len);
-	w = span_lit(w, "__from_map(map) \\\n\t((struct ");
-	w = span_put(w, sh.s, sh.len);
-	w = span_lit(w, " *)" EMIT_VERIFY_FROM_MAP "((map), \"");
-	w = span_put(w, nm.s, nm.len);
-	w = span_lit(w, "\", sizeof(struct ");
-	w = span_put(w, sh.s, sh.len);
-	w = span_lit(w, "), ");
-	w = span_put(w, sh.s, sh.len);
-	w = span_lit(w, EMIT_VERIFY_SUFFIX "()))\n#define ");
-	w = span_put(w, sh.s, sh.len);
-	w = span_lit(w, "__from_object(obj) \\\n\t((struct ");
-	w = span_put(w, sh.s, sh.len);
-	w = span_lit(w, " *)" EMIT_VERIFY_FROM_OBJECT "((obj), \"");
-	w = span_put(w, nm.s, nm.len);
-	w = span_lit(w, "\", sizeof(struct ");
-	w = span_put(w, sh.s, sh.len);
-	w = span_lit(w, "), ");
-	w = span_put(w, sh.s, sh.len);
-	w = span_lit(w, EMIT_VERIFY_SUFFIX "()))\n#define ");
-	/* a bpftool skeleton's object: libbpf has no public map-to-object */
-	w = span_put(w, sh.s, sh.len);
-	w = span_lit(w, "__from_skel(skel) \\\n\t");
-	w = span_put(w, sh.s, sh.len);
-	out_span_end(e->o, span_lit(w, "__from_object((skel)->obj)\n"));
-	return 0;
+	tpl_li_accessors(e->o, e->shadow, e->name, EMIT_VERIFY_FROM_MAP,
+			 EMIT_VERIFY_FROM_OBJECT, EMIT_VERIFY_SUFFIX);
 }
 
 /* l->aliases: nested_aliases()' names for own, in its walk's order */
@@ -446,8 +344,8 @@ static int collect_aliases(struct emit_lists *l, const struct stops_aggr *a,
 				l->aliases_cap = cap;
 			}
 			l->aliases[l->nr_aliases].tail =
-				sstr(sub->c_name + owner_len);
-			l->aliases[l->nr_aliases++].type = sstr(sub->c_name);
+				wr_str(sub->c_name + owner_len);
+			l->aliases[l->nr_aliases++].type = wr_str(sub->c_name);
 		}
 		ret = collect_aliases(l, sub, owner_len);
 	}
@@ -465,6 +363,7 @@ int nested_aliases(struct emit_lists *l, const struct stops_aggr *own,
 		   const char *map_shadow, bool claim)
 {
 	struct emit *e = l->e;
+	struct wr_str shadow = wr_str(map_shadow);
 	int ret = 0;
 
 	if (l->aliases_of != own) {
@@ -483,12 +382,7 @@ int nested_aliases(struct emit_lists *l, const struct stops_aggr *own,
 			ret = claim_pair(&e->names, map_shadow, al->tail.s);
 			continue;
 		}
-		out_lit(e->o, "#define ");
-		out_str(e->o, map_shadow);
-		out_sstr(e->o, al->tail);
-		out_char(e->o, ' ');
-		out_sstr(e->o, al->type);
-		out_char(e->o, '\n');
+		tpl_li_nested_alias(e->o, shadow, al->tail, al->type);
 	}
 	return ret;
 }

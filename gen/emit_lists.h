@@ -22,6 +22,6 @@ int emit_asserts(struct emit *e, const struct stops_aggr *a);
 void emit_bit_accessors(struct emit *e, const struct stops_aggr *a,
 			const char *x, const char *kw);
 int emit_assert_matches(struct emit_lists *l, const struct stops_map *map);
-int emit_accessors(struct emit *e, const struct stops_map *map);
+void emit_accessors(struct emit *e, const struct stops_map *map);
 
 #endif /* STOPS_EMIT_LISTS_H */

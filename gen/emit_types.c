@@ -4,8 +4,9 @@
 #include <string.h>
 
 #include "emit_types.h"
+#include "tpl_types.h"
 
-/* the longest escaped text comment_text() remembers */
+/* the longest escaped section prog_text() remembers */
 #define COMMENT_MEMO_LEN 128
 #define LINE_MEMO_LEN	 110
 
@@ -24,18 +25,20 @@ struct body {
 struct emit_types {
 	struct emit *e; /* the context it writes in */
 	struct body body;
-	/* comment_text() of a few strings: program sections, over and over */
-	struct comment_memo {
-		const char *s; /* NULL: empty */
-		size_t len;
-		char text[COMMENT_MEMO_LEN];
+	/* prog_text() of the last few programs: the same, over and over */
+	struct prog_text {
+		const char *name, *sec;	     /* NULL: empty */
+		struct wr_str name_s, sec_s; /* sec_s: comment_escape()d */
+		char sec_text[COMMENT_MEMO_LEN];
 	} memo[8];
-	unsigned int memo_next; /* the entry a new string replaces */
+	unsigned int memo_next; /* the entry a new program replaces */
+	char *escaped;		/* a section too long for the memo, escaped */
+	size_t escaped_cap;
 	/* the function-pointer members of slots_of, in member order */
 	const struct stops_aggr *slots_of;
 	struct slot_name {
 		uint32_t slot;
-		struct sstr name;
+		struct wr_str name;
 		/* the lines of the last 8 programs under this slot */
 		struct line_memo {
 			const char *prog, *sec; /* NULL: empty */
@@ -45,6 +48,7 @@ struct emit_types {
 		uint8_t next_line; /* the entry a new line replaces */
 	} * slot_names;
 	uint32_t nr_slot_names;
+	struct out *line; /* a line to remember, written in memory */
 };
 
 struct emit_types *emit_types__new(struct emit *e)
@@ -72,6 +76,10 @@ void emit_types__free(struct emit_types *t)
 	free(t->body.text);
 	free(t->body.slot_at);
 	free(t->slot_names);
+	free(t->escaped);
+	if (t->line)
+		out_free(t->line);
+	free(t->line);
 	free(t);
 }
 
@@ -107,55 +115,59 @@ static char *comment_escape(char *p, const char *s)
 	return p;
 }
 
-/*
- * Every map's comments repeat a few program sections: their escaped text
- * is kept for the last 8 strings (by address, when short) and copied.
- */
-static const struct comment_memo *comment_memo(const struct emit_types *t,
-					       const char *s)
+/* The escaped text of a section too long for the memo. */
+static int escape_long(struct emit_types *t, const char *s, size_t max,
+		       struct wr_str *text)
 {
-	for (const struct comment_memo *m = t->memo; m < t->memo + 8; m++)
-		if (m->s == s)
-			return m;
-	return NULL;
-}
+	if (max > t->escaped_cap) {
+		char *p = realloc(t->escaped, max);
 
-/* comment_escape(p, s), through the memo; returns the end */
-static char *comment_span(struct emit_types *t, char *p,
-			  const struct comment_memo *m, const char *s)
-{
-	struct comment_memo *keep;
-	char *end;
-	size_t len;
-
-	if (m)
-		return span_put(p, m->text, m->len);
-	end = comment_escape(p, s);
-	len = (size_t)(end - p);
-	keep = &t->memo[t->memo_next++ % 8];
-	keep->s = len <= sizeof(keep->text) ? s : NULL;
-	keep->len = len;
-	if (keep->s)
-		memcpy(keep->text, p, len);
-	return end;
-}
-
-/* What comment_span() writes for s is at most this long. */
-static size_t comment_max(const struct comment_memo *m, const char *s)
-{
-	return m ? m->len : 4 * strlen(s);
-}
-
-static int comment_text(struct emit_types *t, const char *s)
-{
-	const struct comment_memo *m = comment_memo(t, s);
-	struct out *o = t->e->o;
-	char *p = out_span(o, comment_max(m, s));
-
-	if (!p)
-		return -ENOMEM;
-	out_span_end(o, comment_span(t, p, m, s));
+		if (!p)
+			return -ENOMEM;
+		t->escaped = p;
+		t->escaped_cap = max;
+	}
+	*text = (struct wr_str){t->escaped,
+				(size_t)(comment_escape(t->escaped, s) -
+					 t->escaped)};
 	return 0;
+}
+
+/* A program prog_text() does not keep: remembered in the oldest entry. */
+static int prog_text_new(struct emit_types *t, const struct stops_prog *p,
+			 const struct prog_text **text)
+{
+	struct prog_text *m = &t->memo[t->memo_next++ % 8];
+	size_t max = 4 * strlen(p->sec);
+
+	m->name = p->name;
+	m->name_s = wr_str(p->name);
+	*text = m;
+	if (max <= sizeof(m->sec_text)) {
+		m->sec = p->sec;
+		m->sec_s.s = m->sec_text;
+		m->sec_s.len = (size_t)(comment_escape(m->sec_text, p->sec) -
+					m->sec_text);
+		return 0;
+	}
+	m->name = m->sec = NULL; /* not kept */
+	return escape_long(t, p->sec, max, &m->sec_s);
+}
+
+/*
+ * A program's name and its section as comment text, valid until the next
+ * call: every map's comments repeat a few programs, so the last 8 are
+ * kept (by address; a section longer than the memo is escaped each time).
+ */
+static inline int prog_text(struct emit_types *t, const struct stops_prog *p,
+			    const struct prog_text **text)
+{
+	for (const struct prog_text *m = t->memo; m < t->memo + 8; m++)
+		if (m->name == p->name && m->sec == p->sec) {
+			*text = m;
+			return 0;
+		}
+	return prog_text_new(t, p, text);
 }
 
 const char *aggr_kw(const struct stops_aggr *a)
@@ -163,67 +175,51 @@ const char *aggr_kw(const struct stops_aggr *a)
 	return a->is_union ? "union" : "struct";
 }
 
-static void indent(struct emit *e, int depth)
+struct wr_str aggr_kw_str(const struct stops_aggr *a)
 {
-	for (int i = 0; i < depth; i++)
-		out_char(e->o, '\t');
+	return a->is_union ? LIT_STR("union") : LIT_STR("struct");
 }
 
-/* %s without a format to parse: a body's lines, member after member */
-static void put_s(struct out *o, const char *s)
+/* A name the model may leave NULL, as out_printf's %s printed it. */
+static const char *nn(const char *s)
 {
-	out_str(o, s ? s : "(null)"); /* as out_printf's %s */
+	return s ? s : "(null)"; /* as out_printf's %s */
 }
 
 static void emit_dims(struct emit *e, const struct stops_member *m)
 {
 	for (uint32_t i = 0; i < m->nr_dims; i++)
-		out_printf(e->o, "[%u]", m->dims[i]);
+		tpl_ty_dim(e->o, m->dims[i]);
 }
 
 static void emit_aggr_body(struct emit_types *t, const struct stops_aggr *a,
-			   int depth);
+			   uint32_t depth);
 
 /*
  * Slots exist only in a map type's own members, which are emitted into
  * the shared body: the map's program comment goes where this records.
  */
 static void emit_func_ptr(struct emit_types *t, const struct stops_member *m,
-			  int depth)
+			  uint32_t depth)
 {
 	struct emit *e = t->e;
 	struct body *b = &t->body;
 
-	/* An 8-byte slot on every host: libbpf stores the pointer in it. */
-	indent(e, depth);
-	out_lit(e->o, "union {\n");
-	indent(e, depth + 1);
-	out_lit(e->o, "struct bpf_program *");
-	put_s(e->o, m->c_name);
-	out_char(e->o, ';');
+	tpl_ty_slot_open(e->o, depth, nn(m->c_name));
 	if (e->o == b->text && m->slot < b->owner->nr_slots)
 		b->slot_at[m->slot] = out_pos(e->o);
-	out_char(e->o, '\n');
-	indent(e, depth + 1);
-	out_lit(e->o, "uint64_t __slot_");
-	put_s(e->o, m->c_name);
-	out_lit(e->o, ";\n");
-	indent(e, depth);
-	out_str(e->o, "};\n");
+	tpl_ty_slot_close(e->o, depth, nn(m->c_name));
 }
 
 /* __int128 is a GNU extension, and i386 has none: same bytes, same name. */
-static void emit_int128(struct emit *e, const struct stops_member *m, int depth)
+static void emit_int128(struct emit *e, const struct stops_member *m,
+			uint32_t depth)
 {
-	out_str(e->o, "#ifdef __SIZEOF_INT128__\n");
-	indent(e, depth);
-	out_printf(e->o, "__extension__ %s %s", m->c_type, m->c_name);
+	tpl_ty_int128_open(e->o, depth, nn(m->c_type), nn(m->c_name));
 	emit_dims(e, m);
-	out_str(e->o, ";\n#else\n");
-	indent(e, depth);
-	out_printf(e->o, "unsigned char %s", m->c_name);
+	tpl_ty_int128_mid(e->o, depth, nn(m->c_name));
 	emit_dims(e, m);
-	out_str(e->o, "[16];\n#endif\n");
+	tpl_ty_int128_close(e->o);
 }
 
 /* The C spelling of a model scalar type: bool is a keyword in C++. */
@@ -232,20 +228,44 @@ const char *spell(const char *c_type)
 	return c_type[0] != '_' || strcmp(c_type, "_Bool") ? c_type : "bool";
 }
 
+/* a name kept as in BTF is the same pointer */
+static bool renamed(const struct stops_member *m)
+{
+	return m->name && m->name != m->c_name && strcmp(m->name, m->c_name);
+}
+
+static bool enum_noted(const struct stops_member *m)
+{
+	return m->kind == STOPS_ENUM && m->enm && m->enm->name;
+}
+
+/* After a member's type, name and dimensions. */
+static void emit_member_tail(struct emit *e, const struct stops_member *m)
+{
+	if (m->bit_size)
+		tpl_ty_member_bits(e->o, m->bit_size);
+	tpl_ty_member_semicolon(e->o);
+	if (renamed(m))
+		tpl_ty_member_btf_name(e->o, m->name);
+	if (enum_noted(m))
+		tpl_ty_member_enum(e->o, m->enm->name);
+	tpl_ty_member_end(e->o);
+}
+
 static void emit_member(struct emit_types *t, const struct stops_member *m,
-			int depth)
+			uint32_t depth)
 {
 	struct emit *e = t->e;
 	const struct stops_aggr *a = m->aggr;
+	struct out *o = e->o;
 
 	if (m->kind == STOPS_FUNC_PTR) {
 		emit_func_ptr(t, m, depth);
 		return;
 	}
 	if (m->storage) {
-		indent(e, depth);
-		out_printf(e->o, "/* %s: %u bits at bit %u of %s */\n",
-			   m->c_name, m->bit_size, m->storage_bit, m->storage);
+		tpl_ty_storage_note(o, depth, nn(m->c_name), m->bit_size,
+				    m->storage_bit, m->storage);
 		return;
 	}
 	if ((m->kind == STOPS_INT && m->size == 16) ||
@@ -253,74 +273,67 @@ static void emit_member(struct emit_types *t, const struct stops_member *m,
 		emit_int128(e, m, depth);
 		return;
 	}
-	indent(e, depth);
 	switch (m->kind) {
 	case STOPS_INT:
 	case STOPS_FLOAT:
 	case STOPS_ENUM:
-		put_s(e->o, spell(m->c_type));
-		out_char(e->o, ' ');
-		put_s(e->o, m->c_name);
+		if (!m->bit_size && !renamed(m) && !enum_noted(m)) {
+			tpl_ty_member(o, depth, nn(spell(m->c_type)),
+				      nn(m->c_name));
+			return;
+		}
+		tpl_ty_member_head(o, depth, nn(spell(m->c_type)),
+				   nn(m->c_name));
 		break;
 	case STOPS_BITS:
-		out_printf(e->o,
-			   "unsigned char %s[%u]; /* bitfields, see accessors */\n",
-			   m->c_name, m->size);
+		tpl_ty_bits(o, depth, nn(m->c_name), m->size);
 		return;
 	case STOPS_PADDING:
 		if (m->bit_size)
-			out_printf(e->o, "%s : %u;\n", m->c_type, m->bit_size);
-		else {
-			out_lit(e->o, "char ");
-			put_s(e->o, m->c_name);
-			out_char(e->o, '[');
-			out_u64(e->o, m->size);
-			out_lit(e->o, "];\n");
-		}
+			tpl_ty_pad_bits(o, depth, nn(m->c_type), m->bit_size);
+		else
+			tpl_ty_pad(o, depth, nn(m->c_name), m->size);
 		return;
 	case STOPS_OPAQUE:
-		out_printf(e->o, "char %s[%u]; /* %s: %s */\n", m->c_name,
-			   m->size, m->name ? m->name : "(anon)", m->why);
+		tpl_ty_opaque(o, depth, nn(m->c_name), m->size,
+			      m->name ? m->name : "(anon)", nn(m->why));
 		return;
 	case STOPS_ARRAY:
-		if (a)
-			out_printf(e->o, "%s %s %s", aggr_kw(a), a->c_name,
-				   m->c_name);
-		else
-			out_printf(e->o, "%s %s", spell(m->c_type), m->c_name);
+		if (a) {
+			tpl_ty_member_aggr_head(o, depth, aggr_kw(a),
+						nn(a->c_name), nn(m->c_name));
+		} else if (m->nr_dims == 1 && !m->bit_size && !renamed(m)) {
+			tpl_ty_member_array(o, depth, nn(spell(m->c_type)),
+					    nn(m->c_name), m->dims[0]);
+			return;
+		} else {
+			tpl_ty_member_head(o, depth, nn(spell(m->c_type)),
+					   nn(m->c_name));
+		}
 		emit_dims(e, m);
 		break;
 	case STOPS_STRUCT:
 	case STOPS_UNION:
 		if (a->c_name) {
-			out_printf(e->o, "%s %s %s", aggr_kw(a), a->c_name,
-				   m->c_name);
+			tpl_ty_member_aggr_head(o, depth, aggr_kw(a), a->c_name,
+						nn(m->c_name));
 			break;
 		}
 		/* ISO C++ has anonymous unions only: structs are GNU C++ */
-		out_printf(e->o, "%s%s {\n",
-			   a->is_union ? "" : "__extension__ ", aggr_kw(a));
+		tpl_ty_anon_open(o, depth, a->is_union ? "" : "__extension__ ",
+				 aggr_kw(a));
 		emit_aggr_body(t, a, depth + 1);
-		indent(e, depth);
-		out_printf(e->o, "}%s;\n",
-			   a->packed ? " __attribute__((packed))" : "");
+		tpl_ty_anon_close(o, depth,
+				  a->packed ? " __attribute__((packed))" : "");
 		return;
 	case STOPS_FUNC_PTR:
 		return;
 	}
-	if (m->bit_size)
-		out_printf(e->o, " : %u", m->bit_size);
-	out_char(e->o, ';');
-	/* a name kept as in BTF is the same pointer */
-	if (m->name && m->name != m->c_name && strcmp(m->name, m->c_name))
-		out_printf(e->o, " /* BTF name: %s */", m->name);
-	if (m->kind == STOPS_ENUM && m->enm && m->enm->name)
-		out_printf(e->o, " /* enum %s */", m->enm->name);
-	out_char(e->o, '\n');
+	emit_member_tail(e, m);
 }
 
 static void emit_aggr_body(struct emit_types *t, const struct stops_aggr *a,
-			   int depth)
+			   uint32_t depth)
 {
 	for (uint32_t i = 0; i < a->nr_members; i++)
 		emit_member(t, &a->members[i], depth);
@@ -372,19 +385,20 @@ static int emit_map_body(struct emit_types *t, const struct stops_aggr *a)
 	}
 	for (uint32_t i = 0; i < owner->nr_slots; i++) {
 		const struct stops_prog *p = &e->map->progs[i];
+		const struct prog_text *pt;
 
 		if (!p->name)
 			continue;
-		out_mem(e->o, b->text->mem + done, b->slot_at[i] - done);
-		out_lit(e->o, " /* ");
-		if (comment_text(t, p->sec))
-			return -ENOMEM;
-		out_lit(e->o, ": ");
-		out_str(e->o, p->name);
-		out_lit(e->o, " */");
+		tpl_ty_copy(e->o, (struct wr_str){b->text->mem + done,
+						  b->slot_at[i] - done});
+		ret = prog_text(t, p, &pt);
+		if (ret)
+			return ret;
+		tpl_ty_slot_comment(e->o, pt->sec_s, pt->name_s);
 		done = b->slot_at[i];
 	}
-	out_mem(e->o, b->text->mem + done, b->text->mem_len - done);
+	tpl_ty_copy(e->o, (struct wr_str){b->text->mem + done,
+					  b->text->mem_len - done});
 	return 0;
 }
 
@@ -413,8 +427,44 @@ static int slot_names(struct emit_types *t, const struct stops_aggr *owner)
 		if (m->kind != STOPS_FUNC_PTR || m->slot >= owner->nr_slots)
 			continue;
 		n[t->nr_slot_names].slot = m->slot;
-		n[t->nr_slot_names++].name = sstr(m->c_name);
+		n[t->nr_slot_names++].name = wr_str(m->c_name);
 	}
+	return 0;
+}
+
+/*
+ * A slot's line of a program not among the slot's last 8: written in
+ * memory by its template, kept when short, then copied.
+ */
+static int same_layout_line(struct emit_types *t, struct slot_name *n,
+			    const struct stops_prog *p)
+{
+	struct line_memo *lm = &n->lines[n->next_line++ % 8];
+	const struct prog_text *pt;
+	struct wr_str line;
+	int ret = prog_text(t, p, &pt);
+
+	if (ret)
+		return ret;
+	if (!t->line) {
+		/* malloc, not calloc: untouched pages cost no page faults */
+		t->line = malloc(sizeof(*t->line));
+		if (!t->line)
+			return -ENOMEM;
+		out_init(t->line, NULL);
+	}
+	out_rewind(t->line);
+	tpl_ty_same_prog(t->line, n->name, pt->sec_s, pt->name_s);
+	ret = out_flush(t->line);
+	if (ret)
+		return ret;
+	line = (struct wr_str){t->line->mem, t->line->mem_len};
+	lm->prog = line.len <= sizeof(lm->text) ? p->name : NULL;
+	lm->sec = p->sec;
+	lm->len = (uint8_t)line.len;
+	if (lm->prog)
+		memcpy(lm->text, line.s, line.len);
+	tpl_ty_copy(t->e->o, line);
 	return 0;
 }
 
@@ -425,31 +475,22 @@ static int emit_same_layout(struct emit_types *t, const struct stops_aggr *a)
 	int ret = slot_names(t, owner);
 	const struct stops_prog *progs;
 	struct slot_name *names;
-	struct sstr name;
+	struct out *o = e->o;
 	uint32_t nr;
-	char *w;
 
 	if (ret)
 		return ret;
 	owner_str(e, owner);
-	w = out_span(e->o, 40 + e->owner.len);
-	if (!w)
-		return -ENOMEM;
-	w = span_lit(w, "/* the layout of struct ");
-	w = span_put(w, e->owner.s, e->owner.len);
-	out_span_end(e->o, span_lit(w, "; programs:"));
+	tpl_ty_same_open(o, e->owner);
 	/* a has owner's members and slots (a copy of it); what the loop
-	 * reads of t and e, read once: the spans' stores may alias them */
+	 * reads of t and e, read once: the templates' stores may alias them */
 	names = t->slot_names;
 	progs = e->map->progs;
 	nr = t->nr_slot_names;
 	for (uint32_t i = 0; i < nr; i++) {
 		struct slot_name *n = &names[i];
 		const struct stops_prog *p = &progs[n->slot];
-		const struct comment_memo *m;
-		struct line_memo *lm;
-		size_t len;
-		char *w, *line;
+		const struct line_memo *lm;
 
 		if (!p->name)
 			continue;
@@ -458,43 +499,17 @@ static int emit_same_layout(struct emit_types *t, const struct stops_aggr *a)
 			if (lm->prog == p->name && lm->sec == p->sec)
 				break;
 		if (lm < n->lines + 8) {
-			w = out_span(e->o, lm->len);
-			if (!w)
-				return -ENOMEM;
-			out_span_end(e->o, span_put(w, lm->text, lm->len));
+			tpl_ty_copy(o, (struct wr_str){lm->text, lm->len});
 			continue;
 		}
-		lm = &n->lines[n->next_line++ % 8];
-		m = comment_memo(t, p->sec);
-		len = strlen(p->name);
-		w = out_span(e->o,
-			     8 + n->name.len + comment_max(m, p->sec) + len);
-		if (!w)
-			return -ENOMEM;
-		line = w;
-		w = span_lit(w, "\n *\t");
-		w = span_put(w, n->name.s, n->name.len);
-		w = span_lit(w, ": ");
-		w = comment_span(t, w, m, p->sec);
-		w = span_lit(w, ": ");
-		w = span_put(w, p->name, len);
-		lm->prog =
-			(size_t)(w - line) <= sizeof(lm->text) ? p->name : NULL;
-		lm->sec = p->sec;
-		lm->len = (uint8_t)(w - line);
-		if (lm->prog)
-			memcpy(lm->text, line, lm->len);
-		out_span_end(e->o, w);
+		ret = same_layout_line(t, n, p);
+		if (ret)
+			return ret;
 	}
-	name = a->c_name == e->map->shadow_name ? e->shadow : sstr(a->c_name);
-	w = out_span(e->o, 32 + name.len + e->owner.len);
-	if (!w)
-		return -ENOMEM;
-	w = span_lit(w, "\n */\n#define ");
-	w = span_put(w, name.s, name.len);
-	w = span_lit(w, " ");
-	w = span_put(w, e->owner.s, e->owner.len);
-	out_span_end(e->o, span_lit(w, "\n\n"));
+	tpl_ty_same_close(o,
+			  a->c_name == e->map->shadow_name ? e->shadow
+							   : wr_str(a->c_name),
+			  e->owner);
 	return 0;
 }
 
@@ -505,13 +520,12 @@ int emit_aggr(struct emit_types *t, const struct stops_aggr *a)
 
 	if (e->map && a->same_layout)
 		return emit_same_layout(t, a);
-	out_printf(e->o, "%s %s {\n", aggr_kw(a), a->c_name);
+	tpl_ty_open(e->o, aggr_kw(a), nn(a->c_name));
 	if (e->map)
 		ret = emit_map_body(t, a);
 	else
 		emit_aggr_body(t, a, 1);
-	out_printf(e->o, "}%s;\n\n",
-		   a->packed ? " __attribute__((packed))" : "");
+	tpl_ty_close(e->o, a->packed ? " __attribute__((packed))" : "");
 	return ret;
 }
 

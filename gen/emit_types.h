@@ -11,6 +11,7 @@ void emit_types__free(struct emit_types *t);
 
 const char *lit(struct emit *e, int i, const char *s);
 const char *aggr_kw(const struct stops_aggr *a);
+struct wr_str aggr_kw_str(const struct stops_aggr *a);
 const char *spell(const char *c_type);
 const struct stops_aggr *layout_owner(const struct stops_aggr *a);
 int emit_aggr(struct emit_types *t, const struct stops_aggr *a);

@@ -41,14 +41,14 @@ _Static_assert(LAYOUT_DEPTH == PLAN_CHECK_DEPTH, "LAYOUT_DEPTH");
  * member, then a struct or union member's own members.
  */
 static void emit_map_layout(struct out *o, const struct plan_map *pm,
-			    struct wr_sn *owner)
+			    struct wr_str *owner)
 {
 	const char *s = pm->map->shadow_name;
 	const struct plan_check *c = pm->checks;
 
 	if (pm->type->same_layout) {
 		tpl_verify_alias(o, s, EMIT_VERIFY_SUFFIX,
-				 wr_sn_memo(owner, pm->type->same_layout
+				 wr_str_memo(owner, pm->type->same_layout
 							   ->name[PLAN_C]));
 		return;
 	}
@@ -57,7 +57,7 @@ static void emit_map_layout(struct out *o, const struct plan_map *pm,
 		tpl_verify_members_open(o);
 		for (uint32_t i = 0; i < pm->nr_checks; i++, c++)
 			tpl_verify_member(o,
-					  (struct wr_sn){c->name, c->name_len},
+					  (struct wr_str){c->name, c->name_len},
 					  c->bit_offset, c->size, c->bit_size,
 					  c->cls, c->depth, c->kind, c->func);
 		tpl_verify_members_close(o);
@@ -68,7 +68,7 @@ static void emit_map_layout(struct out *o, const struct plan_map *pm,
 
 void emit_verify(struct out *o, const struct plan_map *maps, uint32_t nr_maps)
 {
-	struct wr_sn owner = {0}; /* the last alias's */
+	struct wr_str owner = {0}; /* the last alias's */
 
 	if (!nr_maps)
 		return;

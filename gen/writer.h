@@ -29,35 +29,6 @@ static inline char *wr_put_s(char *p, const char *s, size_t n)
 }
 
 /*
- * sn: a string whose length the caller knows, as it is: a name written
- * for map after map (an owner's, in each alias) is measured once.
- */
-struct wr_sn {
-	const char *s;
-	size_t n;
-};
-
-static inline size_t wr_len_sn(struct wr_sn v)
-{
-	return v.n;
-}
-
-static inline char *wr_put_sn(char *p, struct wr_sn v, size_t n)
-{
-	return span_put(p, v.s, n);
-}
-
-/* s as an sn argument, measured unless it is memo's string (kept in memo) */
-static inline struct wr_sn wr_sn_memo(struct wr_sn *memo, const char *s)
-{
-	if (memo->s != s) {
-		memo->s = s;
-		memo->n = strlen(s);
-	}
-	return *memo;
-}
-
-/*
  * u: a number in decimal. Most of a header's are one digit (a layout
  * table's classes, depths and kinds), the rest a few: two digits a step.
  */
@@ -74,6 +45,7 @@ static inline size_t wr_len_u(uint64_t v)
 	return n + (v >= 10) + (v >= 100) + (v >= 1000);
 }
 
+/* two digits a division: most numbers are offsets and sizes below 10,000 */
 static inline char *wr_put_u(char *p, uint64_t v, size_t n)
 {
 	static const char pairs[] = "00010203040506070809"
@@ -114,6 +86,59 @@ static inline char *wr_put_sp(char *p, uint32_t v, size_t n)
 	(void)v;
 	memset(p, ' ', n);
 	return p + n;
+}
+
+/* tab: that many tabs (a C body's depth) */
+static inline size_t wr_len_tab(uint32_t n)
+{
+	return n;
+}
+
+static inline char *wr_put_tab(char *p, uint32_t v, size_t n)
+{
+	static const char tabs[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
+				   "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+
+	(void)v;
+	if (n > sizeof(tabs) - 1) {
+		memset(p, '\t', n);
+		return p + n;
+	}
+	return span_put(p, tabs, n);
+}
+
+/*
+ * m: a string measured once (struct wr_str), for names that every map
+ * repeats: no strlen() per piece
+ */
+struct wr_str {
+	const char *s;
+	size_t len;
+};
+
+static inline struct wr_str wr_str(const char *s)
+{
+	return (struct wr_str){s, strlen(s)};
+}
+
+static inline size_t wr_len_m(struct wr_str v)
+{
+	return v.len;
+}
+
+static inline char *wr_put_m(char *p, struct wr_str v, size_t n)
+{
+	return span_put(p, v.s, n);
+}
+
+/* s as an m argument, measured unless it is memo's string (kept in memo) */
+static inline struct wr_str wr_str_memo(struct wr_str *memo, const char *s)
+{
+	if (memo->s != s) {
+		memo->s = s;
+		memo->len = strlen(s);
+	}
+	return *memo;
 }
 
 /*

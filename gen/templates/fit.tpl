@@ -5,7 +5,7 @@
 # ___flavor. Format: gen/templates/README.md.
 
 # A map of an earlier map's layout: its function.
-@fit_alias name fit owner:sn
+@fit_alias name fit owner:m
 #define ${name}${fit} ${owner}${fit}
 
 @end

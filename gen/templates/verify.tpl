@@ -4,7 +4,7 @@
 # EMIT_VERIFY_SUFFIX. Format: gen/templates/README.md.
 
 # A map of an earlier map's layout: its table.
-@verify_alias name layout owner:sn
+@verify_alias name layout owner:m
 #define ${name}${layout} ${owner}${layout}
 
 @end
@@ -21,7 +21,7 @@ static inline const struct stops_shadow__layout *${name}${layout}(void)
 
 # One plan_check: where the member is, its class and depth, and what
 # X__fit_kernel() reads of it (its BTF kind, whether it is a slot).
-@verify_member name:sn off:u size:u bits:u cls:u depth:u kind:u func:u
+@verify_member name:m off:u size:u bits:u cls:u depth:u kind:u func:u
 		{"${name}", ${off}, ${size}, ${bits}, ${cls}, ${depth}, ${kind}, ${func}},
 @end
 

@@ -159,19 +159,19 @@ int main(void)
 	tpl_t_join(&o, "", "", 900000001);
 	EXPECT(text_is(&o, "$-0$-1000$-10203$-900000001"));
 	out_rewind(&o);
-	/* sn: the length given, not measured; measured again for another
-	 * string only (wr_sn_memo) */
+	/* m: the length given, not measured; measured again for another
+	 * string only (wr_str_memo) */
 	{
-		struct wr_sn memo = {0};
+		struct wr_str memo = {0};
 		const char *ab = "abc" + 1;
-		struct wr_sn v = wr_sn_memo(&memo, ab);
+		struct wr_str v = wr_str_memo(&memo, ab);
 
-		EXPECT(v.s == ab && v.n == 2);
-		tpl_t_sn(&o, v, v.n);
-		tpl_t_sn(&o, (struct wr_sn){"xyz", 1}, 0);
-		memo.n = 1; /* a memo is trusted for its own string */
-		tpl_t_sn(&o, wr_sn_memo(&memo, ab), 1);
-		tpl_t_sn(&o, wr_sn_memo(&memo, ""), 0);
+		EXPECT(v.s == ab && v.len == 2);
+		tpl_t_m2(&o, v, v.len);
+		tpl_t_m2(&o, (struct wr_str){"xyz", 1}, 0);
+		memo.len = 1; /* a memo is trusted for its own string */
+		tpl_t_m2(&o, wr_str_memo(&memo, ab), 1);
+		tpl_t_m2(&o, wr_str_memo(&memo, ""), 0);
 		EXPECT(text_is(&o, "bc(bc, 2)x(x, 0)b(b, 1)(, 0)"));
 		out_rewind(&o);
 	}

@@ -19,7 +19,7 @@ fixed	text "quoted" \\ ??=
 [${v}]\
 @end
 
-@t_sn name:sn n:u
+@t_m2 name:m n:u
 ${name}(${name}, ${n})\
 @end
 
