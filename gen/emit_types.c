@@ -180,10 +180,10 @@ struct wr_str aggr_kw_str(const struct stops_aggr *a)
 	return a->is_union ? LIT_STR("union") : LIT_STR("struct");
 }
 
-/* A name the model may leave NULL, as out_printf's %s printed it. */
+/* A name the model may leave NULL, printed as printf's %s did. */
 static const char *nn(const char *s)
 {
-	return s ? s : "(null)"; /* as out_printf's %s */
+	return s ? s : "(null)"; /* as printf's %s */
 }
 
 static void emit_dims(struct emit *e, const struct stops_member *m)

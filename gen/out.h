@@ -10,19 +10,6 @@
 #include <string.h>
 
 /* Buffered emitter output; the first write error sticks in err. */
-/* out_printf's formats, parsed once: literal pieces and conversions. */
-#define OUT_FMT_SEGS 12
-#define OUT_FMTS     32
-
-struct out_fmt {
-	const char *fmt; /* NULL: an empty entry */
-	uint8_t nr;
-	struct {
-		uint16_t at, len; /* the literal before the conversion */
-		char conv; /* 's', 'u', '%', or 0 after the last literal */
-	} seg[OUT_FMT_SEGS];
-};
-
 struct out {
 	FILE *f; /* NULL: memory mode, text collects in mem */
 	size_t len;
@@ -30,7 +17,6 @@ struct out {
 	char *mem;
 	size_t mem_len;
 	size_t mem_cap;
-	struct out_fmt fmts[OUT_FMTS]; /* by the format's address */
 	char *span_heap;	       /* out_span()'s buffer when not buf */
 	size_t span_heap_len;	       /* and its bound */
 	/* where a span in buf must end by; 0 while a heap span is open */
@@ -47,15 +33,6 @@ void out_rewind(struct out *o);
 void out_free(struct out *o);
 void out_mem_slow(struct out *o, const char *s, size_t n);
 void out_u64(struct out *o, uint64_t v);
-/*
- * printf into the buffer: %s and %u take a fast path, any other
- * conversion is formatted by vsnprintf, so what compiles prints right.
- * The format must be a string literal (the macro refuses anything else):
- * it is parsed once and found again by its address.
- */
-#define out_printf(o, ...) out_printf_lit((o), "" __VA_ARGS__)
-void out_printf_lit(struct out *o, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 
 /*
  * Up to 32 bytes as two pairs of overlapping 8-byte (or 4-byte) moves:
