@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: (LGPL-2.1 OR BSD-2-Clause)
 /*
  * Output buffer for emitters. A 5,000-map header is ~13 MB of text;
- * stdio would lock the stream for every piece, so emitters append here and the buffer goes out in big
- * fwrite()s.
+ * stdio would lock the stream for every piece, so emitters append here and the
+ * buffer goes out in big fwrite()s.
  */
 #include <errno.h>
 #include <stdlib.h>
