@@ -459,6 +459,18 @@ static void share_fields(struct plan_type *t, const struct plan_type *owner)
 }
 
 /* aggr's type, its nested types first; gen names an anonymous one. */
+/* What a plan type takes from its aggregate as it is. */
+static void type_facts(struct plan_type *t, const struct stops_aggr *aggr)
+{
+	t->path = aggr->path;
+	t->is_union = aggr->is_union;
+	t->packed = aggr->packed;
+	t->size = aggr->size;
+	t->align = aggr->align;
+	t->btf_id = aggr->btf_id;
+	t->nr_slots = aggr->nr_slots;
+}
+
 static int build_type(struct builder *b, const struct stops_aggr *aggr,
 		      const char *gen, struct plan_type **out)
 {
@@ -473,13 +485,7 @@ static int build_type(struct builder *b, const struct stops_aggr *aggr,
 	/* a map's copy of a layout has its BTF type: no lookup per map */
 	t->btf_name = t->same_layout ? t->same_layout->btf_name
 				     : btf_name_of(b, aggr->btf_id);
-	t->path = aggr->path;
-	t->is_union = aggr->is_union;
-	t->packed = aggr->packed;
-	t->size = aggr->size;
-	t->align = aggr->align;
-	t->btf_id = aggr->btf_id;
-	t->nr_slots = aggr->nr_slots;
+	type_facts(t, aggr);
 	/*
 	 * A map's copy of a layout is no one's nested type nor layout (the
 	 * model makes it for its map only, build_maps() finds it by its
@@ -755,14 +761,8 @@ static int map_alone(struct builder *b, uint32_t i, struct plan_type *t)
 		.index = i,
 		.btf_name = btf_name_of(b, aggr->btf_id),
 		.name[PLAN_C] = aggr->c_name,
-		.path = aggr->path,
-		.is_union = aggr->is_union,
-		.packed = aggr->packed,
-		.size = aggr->size,
-		.align = aggr->align,
-		.btf_id = aggr->btf_id,
-		.nr_slots = aggr->nr_slots,
 	};
+	type_facts(t, aggr);
 	*pm = (struct plan_map){
 		.map = map,
 		.state = &model->map_state[i],
